@@ -1,0 +1,161 @@
+import {createRequire} from 'node:module';
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {announcement, images, links, product, site} from './src/site';
+import palettePlugin from './plugins/palette';
+import generateDocsPlugin from './plugins/generate';
+
+const require = createRequire(import.meta.url);
+
+const config: Config = {
+  title: product.name,
+  tagline: product.tagline,
+  favicon: 'img/favicon.svg',
+  url: site.url,
+  baseUrl: site.baseUrl,
+  trailingSlash: undefined,
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+
+  markdown: {
+    format: 'detect',
+    mermaid: true,
+    hooks: {
+      onBrokenMarkdownLinks: 'throw',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+
+  future: {
+    v4: true,
+    faster: true,
+  },
+
+  i18n: {
+    defaultLocale: site.defaultLocale,
+    locales: site.locales,
+    localeConfigs: {
+      en: {label: 'English', direction: 'ltr', htmlLang: 'en', calendar: 'gregory'},
+    },
+  },
+
+  clientModules: [require.resolve('@fontsource-variable/inter/index.css')],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: 'docs',
+          sidebarPath: './sidebars.ts',
+          lastVersion: 'current',
+          versions: {current: {label: site.currentVersionLabel}},
+          showLastUpdateTime: false,
+        },
+        blog: false,
+        pages: {},
+        theme: {customCss: './src/css/custom.scss'},
+        sitemap: {
+          changefreq: 'weekly',
+          priority: 0.5,
+          ignorePatterns: ['/diagnostics/**'],
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    'docusaurus-plugin-sass',
+    generateDocsPlugin,
+    palettePlugin,
+    [
+      '@docusaurus/plugin-ideal-image',
+      {
+        quality: images.quality,
+        sizes: [...images.sizes],
+        max: Math.max(...images.sizes),
+        min: Math.min(...images.sizes),
+        steps: images.sizes.length,
+        disableInDev: false,
+      },
+    ],
+  ],
+
+  themes: ['@docusaurus/theme-mermaid'],
+
+  themeConfig: {
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    },
+    announcementBar: {
+      id: announcement.id,
+      content: `${announcement.text} <a href="${links.managedSignUp}" target="_blank" rel="noopener noreferrer">${announcement.linkLabel}</a>`,
+      isCloseable: announcement.isCloseable,
+    },
+    navbar: {
+      title: product.name,
+      hideOnScroll: true,
+      logo: {alt: `${product.name} logo`, src: 'img/logo.svg', width: 32, height: 32},
+      items: [
+        {type: 'doc', docId: site.mainDocId, label: 'Docs', position: 'right'},
+        {to: '/integrations', label: 'Integrations', position: 'right'},
+        {href: links.demo, label: 'Demo', position: 'right'},
+        {href: links.blog, label: 'Blog', position: 'right'},
+        {href: links.roadmap, label: 'Roadmap', position: 'right'},
+        {type: 'docsVersionDropdown', position: 'right'},
+        {type: 'localeDropdown', position: 'right'},
+        {href: links.chat, 'aria-label': 'Community chat', className: 'navbar-icon navbar-icon--chat', position: 'right'},
+        {href: links.videoChannel, 'aria-label': 'Video channel', className: 'navbar-icon navbar-icon--video', position: 'right'},
+        {href: links.sourceRepository, 'aria-label': 'Source repository', className: 'navbar-icon navbar-icon--repo', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Docs',
+          items: [
+            {label: 'Introduction', to: '/docs/introduction'},
+            {label: 'Features', to: '/docs/features'},
+            {label: 'Integrations', to: '/integrations'},
+          ],
+        },
+        {
+          title: 'Community',
+          items: [
+            {label: 'Chat', href: links.chat},
+            {label: 'Video channel', href: links.videoChannel},
+            {label: 'Guild', to: '/guild/'},
+          ],
+        },
+        {
+          title: 'More',
+          items: [
+            {label: 'Demo', href: links.demo},
+            {label: 'Blog', href: links.blog},
+            {label: 'Roadmap', href: links.roadmap},
+            {label: 'Source repository', href: links.sourceRepository},
+          ],
+        },
+      ],
+      copyright: `Copyright © ${site.copyrightYears} ${product.name} project contributors.`,
+    },
+    tableOfContents: {
+      minHeadingLevel: site.tocMinHeadingLevel,
+      maxHeadingLevel: site.tocMaxHeadingLevel,
+    },
+    docs: {sidebar: {hideable: false, autoCollapseCategories: true}},
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'java', 'json', 'graphql', 'python', 'yaml', 'sql', 'properties', 'docker'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

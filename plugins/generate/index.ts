@@ -1,0 +1,23 @@
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {generateDocs} from './generate';
+
+/**
+ * Renders docs pages from data/ before the docs plugin reads docs/, and again
+ * whenever a data file changes under `docusaurus start`.
+ */
+export default function generateDocsPlugin(context: LoadContext): Plugin {
+  generateDocs(context.siteDir);
+  let first = true;
+  return {
+    name: 'datahub-generate-docs',
+    getPathsToWatch: () => ['data/**/*.{yaml,graphql,tsv}'],
+    async loadContent() {
+      // The constructor already generated for the first load; later loads follow data edits.
+      if (first) {
+        first = false;
+        return;
+      }
+      generateDocs(context.siteDir);
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse as parseYaml} from 'yaml';
+import type * as z from 'zod';
+import {readRoutes, type DocRoute} from '../routes';
+import {
+  entitySchema, integrationSchema, managedReleasesSchema, releasesSchema, sdkPageSchema,
+  type Entity, type Integration, type ManagedRelease, type Releases, type SdkPage,
+} from './schemas';
+
+/** A data file that does not match its schema; the message names the file, the field and the fix. */
+export class DataFileError extends Error {
+  constructor(readonly file: string, readonly problems: string[]) {
+    super(`Invalid data file ${file}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'DataFileError';
+  }
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length ? issue.path.join('.') : '(file)';
+  return `${where}: ${issue.message}`;
+}
+
+/** Parses YAML text against a schema, throwing a DataFileError naming the file. */
+export function parseDataText<S extends z.ZodType>(file: string, source: string, schema: S): z.infer<S> {
+  let raw: unknown;
+  try {
+    raw = parseYaml(source);
+  } catch (error) {
+    throw new DataFileError(file, [`not valid YAML: ${(error as Error).message.split('\n')[0]}`]);
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new DataFileError(file, result.error.issues.map(describeIssue));
+  return result.data;
+}
+
+export interface SiteData {
+  routes: DocRoute[];
+  integrations: Integration[];
+  entities: Entity[];
+  schemaSdl: string;
+  managedReleases: ManagedRelease[];
+  releases: Releases;
+  sdkPages: Array<{slug: string; page: SdkPage}>;
+}
+
+function readData<S extends z.ZodType>(siteDir: string, relative: string, schema: S): z.infer<S> {
+  return parseDataText(relative, readFileSync(path.join(siteDir, relative), 'utf8'), schema);
+}
+
+function yamlFiles(siteDir: string, dir: string): string[] {
+  return readdirSync(path.join(siteDir, dir)).filter((f) => f.endsWith('.yaml')).sort().map((f) => `${dir}/${f}`);
+}
+
+/** Reads and validates every data file, including the checks that span files. */
+export function loadSiteData(siteDir: string): SiteData {
+  const routes = readRoutes(readFileSync(path.join(siteDir, 'data/routes.tsv'), 'utf8'));
+  const routeSet = new Set(routes.map((r) => r.path));
+
+  const integrations = yamlFiles(siteDir, 'data/integrations').map((file) => {
+    const item = readData(siteDir, file, integrationSchema);
+    const problems: string[] = [];
+    if (path.basename(file, '.yaml') !== item.id) problems.push(`id: "${item.id}" must equal the file name`);
+    const page = item.docPath ?? `/docs/generated/ingestion/sources/${item.id}`;
+    if (!routeSet.has(page)) problems.push(`${item.docPath ? 'docPath' : 'id'}: ${page} is not a route of data/routes.tsv`);
+    item.related.forEach((r, i) => {
+      if (!routeSet.has(r)) problems.push(`related.${i}: ${r} is not a route of data/routes.tsv`);
+    });
+    if (problems.length) throw new DataFileError(file, problems);
+    return item;
+  });
+
+  const entities = yamlFiles(siteDir, 'data/entities').map((file) => {
+    const item = readData(siteDir, file, entitySchema);
+    if (path.basename(file, '.yaml') !== item.name) throw new DataFileError(file, [`name: "${item.name}" must equal the file name`]);
+    return item;
+  });
+
+  const managed = readData(siteDir, 'data/managed-releases.yaml', managedReleasesSchema);
+  const releases = readData(siteDir, 'data/releases.yaml', releasesSchema);
+  const sdkPages = yamlFiles(siteDir, 'data/python-sdk').map((file) => ({
+    slug: path.basename(file, '.yaml'),
+    page: readData(siteDir, file, sdkPageSchema),
+  }));
+
+  return {
+    routes,
+    integrations,
+    entities,
+    schemaSdl: readFileSync(path.join(siteDir, 'data/schema.graphql'), 'utf8'),
+    managedReleases: managed.releases,
+    releases,
+    sdkPages,
+  };
+}

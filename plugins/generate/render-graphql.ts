@@ -1,0 +1,141 @@
+import {
+  buildSchema, getNamedType, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isScalarType, isUnionType,
+  type GraphQLArgument, type GraphQLField, type GraphQLInputField, type GraphQLNamedType, type GraphQLSchema, type GraphQLType,
+} from 'graphql';
+import {code, page, table} from './markdown';
+
+export const graphqlPages = ['queries', 'mutations', 'objects', 'inputobjects', 'interfaces', 'unions', 'enums', 'scalars'] as const;
+export type GraphqlPage = (typeof graphqlPages)[number];
+
+const titles: Record<GraphqlPage, string> = {
+  queries: 'Queries', mutations: 'Mutations', objects: 'Objects', inputobjects: 'Input objects',
+  interfaces: 'Interfaces', unions: 'Unions', enums: 'Enums', scalars: 'Scalars',
+};
+
+const intros: Record<GraphqlPage, string> = {
+  queries: 'Read operations of the DataHub GraphQL API, served by GMS at `/api/graphql` (port 8080) and through the frontend at `/api/v2/graphql` (port 9002). Each entry lists its arguments and return type.',
+  mutations: 'Write operations of the DataHub GraphQL API. Every mutation runs as the calling user, so the caller needs the matching privilege (for example *Edit Tags* for `addTag`).',
+  objects: 'Object types returned by queries and mutations. Entity types implement the `Entity` interface and can be fetched by URN.',
+  inputobjects: 'Input types passed as arguments to queries and mutations.',
+  interfaces: 'Interfaces shared by several object types; query them with inline fragments such as `... on Dataset`.',
+  unions: 'Union types: a field of a union type returns one of several object types; select fields with inline fragments.',
+  enums: 'Enumerations used by fields and arguments. Values are written without quotes in GraphQL documents.',
+  scalars: 'Scalar types of the API: the GraphQL built-ins and the custom scalars DataHub adds.',
+};
+
+const builtInScalars: Record<string, string> = {
+  String: 'UTF-8 text.',
+  Int: 'A signed 32-bit integer.',
+  Float: 'A signed double-precision floating-point number.',
+  Boolean: '`true` or `false`.',
+  ID: 'A unique identifier, serialised as a string.',
+};
+
+/** Which reference page documents a named type. */
+function pageOf(type: GraphQLNamedType): GraphqlPage {
+  if (isObjectType(type)) return 'objects';
+  if (isInputObjectType(type)) return 'inputobjects';
+  if (isInterfaceType(type)) return 'interfaces';
+  if (isUnionType(type)) return 'unions';
+  if (isEnumType(type)) return 'enums';
+  return 'scalars';
+}
+
+/** The type as written in SDL (`[Tag!]!`), with the named type linked to its entry. */
+function typeRef(type: GraphQLType): string {
+  const named = getNamedType(type);
+  const written = String(type);
+  const link = `[${named.name}](/docs/graphql/${pageOf(named)}#${named.name.toLowerCase()})`;
+  const [before, after] = written.split(named.name);
+  return `${before.replace(/\[/g, '\\[')}${link}${after.replace(/\]/g, '\\]')}`;
+}
+
+const describe = (d: string | null | undefined) => (d ?? '').trim();
+
+function argsTable(args: readonly GraphQLArgument[]): string {
+  return table(['Argument', 'Type', 'Description'], args.map((a) => [code(a.name), typeRef(a.type), describe(a.description)]));
+}
+
+function operation(field: GraphQLField<unknown, unknown>): string {
+  const signature = field.args.length
+    ? `${field.name}(${field.args.map((a) => `${a.name}: ${String(a.type)}`).join(', ')}): ${String(field.type)}`
+    : `${field.name}: ${String(field.type)}`;
+  return [
+    `## ${field.name}`,
+    describe(field.description),
+    field.deprecationReason && `:::warning Deprecated\n\n${field.deprecationReason}\n\n:::`,
+    '```graphql\n' + signature + '\n```',
+    field.args.length > 0 && argsTable(field.args),
+    `**Returns:** ${typeRef(field.type)}`,
+  ].filter(Boolean).join('\n\n');
+}
+
+function fieldsTable(fields: ReadonlyArray<GraphQLField<unknown, unknown> | GraphQLInputField>): string {
+  return table(['Field', 'Type', 'Description'], fields.map((f) => {
+    const args = 'args' in f && f.args.length ? ` Arguments: ${f.args.map((a) => `${code(a.name)} (${typeRef(a.type)})`).join(', ')}.` : '';
+    const deprecated = 'deprecationReason' in f && f.deprecationReason ? ` **Deprecated:** ${f.deprecationReason}` : '';
+    return [code(f.name), typeRef(f.type), `${describe(f.description)}${args}${deprecated}`];
+  }));
+}
+
+function typeSection(type: GraphQLNamedType, schema: GraphQLSchema): string {
+  const parts = [`## ${type.name}`, describe(type.description) || describe(builtInScalars[type.name])];
+  if (isObjectType(type) || isInterfaceType(type)) {
+    const interfaces = type.getInterfaces();
+    if (interfaces.length) parts.push(`Implements ${interfaces.map(typeRef).join(', ')}.`);
+    if (isInterfaceType(type)) {
+      const impl = schema.getPossibleTypes(type);
+      if (impl.length) parts.push(`Implemented by ${impl.map(typeRef).join(', ')}.`);
+    }
+    parts.push(fieldsTable(Object.values(type.getFields())));
+  } else if (isInputObjectType(type)) {
+    parts.push(fieldsTable(Object.values(type.getFields())));
+  } else if (isUnionType(type)) {
+    parts.push(`One of: ${type.getTypes().map(typeRef).join(', ')}.`);
+  } else if (isEnumType(type)) {
+    parts.push(table(['Value', 'Description'], type.getValues().map((v) => [
+      code(v.name), `${describe(v.description)}${v.deprecationReason ? ` **Deprecated:** ${v.deprecationReason}` : ''}`,
+    ])));
+  }
+  return parts.filter(Boolean).join('\n\n');
+}
+
+/** Renders the eight GraphQL reference pages from SDL; throws with the parser's message when the SDL is invalid. */
+export function renderGraphqlPages(sdl: string): Record<GraphqlPage, string> {
+  let schema: GraphQLSchema;
+  try {
+    schema = buildSchema(sdl);
+  } catch (error) {
+    throw new Error(`Invalid data file data/schema.graphql: ${(error as Error).message}`);
+  }
+  const named = Object.values(schema.getTypeMap())
+    .filter((t) => !t.name.startsWith('__') && t !== schema.getQueryType() && t !== schema.getMutationType())
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const byPage = (p: GraphqlPage) => named.filter((t) => pageOf(t) === p && (p !== 'scalars' || isScalarType(t)));
+  const operations = (root: ReturnType<GraphQLSchema['getQueryType']>) =>
+    root ? Object.values(root.getFields()).sort((a, b) => a.name.localeCompare(b.name)).map(operation) : [];
+
+  const result = {} as Record<GraphqlPage, string>;
+  for (const p of graphqlPages) {
+    const sections = p === 'queries' ? operations(schema.getQueryType())
+      : p === 'mutations' ? operations(schema.getMutationType())
+      : byPage(p).map((t) => typeSection(t, schema));
+    result[p] = page(
+      {title: titles[p], description: `GraphQL API reference: ${titles[p].toLowerCase()} of the DataHub GraphQL schema.`},
+      'data/schema.graphql',
+      [
+        intros[p],
+        `See [GraphQL API overview](/docs/api/graphql/overview) for endpoints and authentication, and [getting started](/docs/api/graphql/getting-started) for a first query.`,
+        ...sections,
+      ],
+    );
+  }
+  return result;
+}
+
+/** Names of the object types defined by the SDL (for links from entity pages). */
+export function graphqlObjectNames(sdl: string): Set<string> {
+  const schema = buildSchema(sdl);
+  return new Set(Object.values(schema.getTypeMap()).filter(isObjectType).map((t) => t.name));
+}
+

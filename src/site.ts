@@ -1,0 +1,115 @@
+/**
+ * Site-wide constants: the one place for links, labels, storage keys, chat
+ * defaults and limits. Everything else imports from here, including
+ * docusaurus.config.ts, so keep this module free of browser or Node APIs.
+ */
+
+export const product = {
+  /** Product name as readers see it in titles and the chat prompt. */
+  name: 'DataHub',
+  tagline: 'The metadata platform for the modern data stack',
+  /** Name of the managed, hosted edition. */
+  managedName: 'Acryl DataHub',
+} as const;
+
+export const links = {
+  demo: 'https://demo.datahubproject.io/',
+  roadmap: 'https://feature-requests.datahubproject.io/roadmap',
+  blog: 'https://blog.datahubproject.io/',
+  chat: 'https://slack.datahubproject.io',
+  videoChannel: 'https://www.youtube.com/@datahubproject',
+  sourceRepository: 'https://github.com/datahub-project/datahub',
+  sourceIssues: 'https://github.com/datahub-project/datahub/issues',
+  managedSignUp: 'https://www.acryldata.io/datahub-sign-up',
+} as const;
+
+export const site = {
+  url: 'https://datahubproject.io',
+  baseUrl: '/',
+  /** The docs' main document: /docs/ opens it. */
+  mainDocId: 'features',
+  defaultLocale: 'en',
+  locales: ['en'] as string[],
+  /** Label of the single docs version (the current one). */
+  currentVersionLabel: 'Next',
+  copyrightYears: '2015-2023',
+  navbarIconSize: 21,
+  /** Table of contents shows these heading levels. */
+  tocMinHeadingLevel: 2,
+  tocMaxHeadingLevel: 3,
+  /** Window width (px) above which the mobile sidebar is forced closed. */
+  mobileBreakpoint: 996,
+  /** Delay (ms) before the route-change progress bar shows. */
+  progressBarDelayMs: 200,
+} as const;
+
+export const announcement = {
+  id: 'managed-datahub-2023',
+  /** The spec's site config says the bar cannot be closed. */
+  isCloseable: false,
+  text: 'Want a managed, hosted DataHub?',
+  linkLabel: 'Sign up for Acryl DataHub',
+} as const;
+
+/** Responsive image widths and quality for the ideal-image plugin. */
+export const images = {
+  sizes: [320, 640, 1280, 1440, 1600],
+  quality: 100,
+} as const;
+
+/** Browser storage keys (spec section 9); the first four are Docusaurus's own. */
+export const storageKeys = {
+  theme: 'theme',
+  announcementDismiss: 'docusaurus.announcement.dismiss',
+  announcementId: 'docusaurus.announcement.id',
+  preferredVersion: (pluginId: string) => `docs-preferred-version-${pluginId}`,
+  tabGroup: (groupId: string) => `docusaurus.tab.${groupId}`,
+  recentSearches: 'datahub.search.recent',
+  favoriteSearches: 'datahub.search.favorites',
+} as const;
+
+/** Chat defaults of spec section 9 (the site asks for gpt-4). */
+export const chatDefaults = {
+  model: 'gpt-4',
+  iDontKnowMessage: 'Sorry, I am not sure how to answer that.',
+  promptTemplate:
+    'You are a helpful assistant for the {{productName}} documentation. Answer the question using only the ' +
+    'documentation sections below, in markdown. If you are unsure or the sections do not contain the answer, ' +
+    'say exactly: "{{I_DONT_KNOW}}"\n\nSections:\n{{CONTEXT}}\n\nQuestion: {{PROMPT}}\n\nAnswer (markdown):',
+  temperature: 0.1,
+  topP: 1,
+  frequencyPenalty: 0,
+  presencePenalty: 0,
+  maxTokens: 500,
+  sectionsMatchCount: 10,
+  sectionsMatchThreshold: 0.5,
+  restartDebounceMs: 200,
+  referenceFadeDelayMs: 100,
+} as const;
+
+/** Chat UI texts, exactly as the spec writes them. */
+export const chatText = {
+  buttonLabel: 'Ask our AI',
+  title: `Ask me anything about ${product.name}!`,
+  fetching: 'Fetching relevant pages...',
+  referencesHeading: 'Answer generated from the following sources:',
+  feedbackQuestion: 'Was this answer helpful?',
+  feedbackThanks: 'Thanks for your feedback!',
+  disclaimer:
+    "This is an experimental AI-powered chat bot. We can't be sure what it will say but hope it can be helpful. " +
+    "If it's not, there are always humans available in our",
+  disclaimerLinkLabel: 'chat channel',
+} as const;
+
+/** Colour palette of spec section 9: generated shades come from @ant-design/colors. */
+export const palette = {
+  baseColors: [
+    'red', 'volcano', 'orange', 'gold', 'yellow', 'lime', 'green',
+    'cyan', 'blue', 'geekblue', 'purple', 'magenta', 'grey',
+  ],
+  shadesPerColor: 10,
+  darkBackground: '#141414',
+  iconPrimary: '#1890ff',
+} as const;
+
+export type BaseColor = (typeof palette.baseColors)[number];
