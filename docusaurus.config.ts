@@ -30,9 +30,18 @@ const config: Config = {
   },
 
   future: {
-    v4: true,
     faster: true,
+    v4: {
+      removeLegacyPostBuildHeadAttribute: true,
+      useCssCascadeLayers: true,
+      siteStorageNamespacing: false,
+      fasterByDefault: true,
+      mdx1CompatDisabledByDefault: true,
+    },
   },
+
+  // Storage keys stay un-namespaced: the spec names them exactly (theme, docusaurus.announcement.*).
+  storage: {type: 'localStorage', namespace: false},
 
   i18n: {
     defaultLocale: site.defaultLocale,

@@ -2,14 +2,21 @@ import {useState} from 'react';
 import Head from '@docusaurus/Head';
 import Layout from '@theme/Layout';
 
-/** Throws during render once asked, so operators and tests can see the crash page. */
-function Thrower({armed}: {armed: boolean}) {
+/** Throws while rendering once armed. Its state lives inside the layout's error boundary, so "Try again" starts it fresh. */
+function CrashCheck() {
+  const [armed, setArmed] = useState(false);
   if (armed) throw new Error('Deliberate render error from the diagnostics page.');
-  return <p>The page rendered normally.</p>;
+  return (
+    <>
+      <p>The page rendered normally.</p>
+      <button type="button" className="button button--danger" onClick={() => setArmed(true)}>
+        Throw a render error
+      </button>
+    </>
+  );
 }
 
 export default function ErrorBoundaryDiagnostics() {
-  const [armed, setArmed] = useState(false);
   return (
     <Layout title="Error page check" description="Checks that a crashing page shows the error page and can recover.">
       <Head>
@@ -17,11 +24,8 @@ export default function ErrorBoundaryDiagnostics() {
       </Head>
       <main className="container margin-vert--xl">
         <h1>Error page check</h1>
-        <p>This page exists to check the site's crash handling. The button throws an error while rendering.</p>
-        <Thrower armed={armed} />
-        <button type="button" className="button button--danger" onClick={() => setArmed(true)}>
-          Throw a render error
-        </button>
+        <p>This page exists to check the site's crash handling: the button below throws an error while rendering.</p>
+        <CrashCheck />
       </main>
     </Layout>
   );

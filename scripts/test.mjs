@@ -1,0 +1,28 @@
+// `npm test`: unit tests, content checks, the production build, then browser tests against it.
+import {spawnSync} from 'node:child_process';
+import {existsSync} from 'node:fs';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  console.error(`Chromium is missing at ${chromiumPath}; install it with: sudo apt-get install -y chromium`);
+  process.exit(1);
+}
+
+const steps = [
+  ['Unit tests', 'npx', ['vitest', 'run']],
+  ['Content check', 'npx', ['tsx', 'scripts/check-content.ts']],
+  ['Production build', 'npx', ['docusaurus', 'build']],
+  ['Build route check', 'npx', ['tsx', 'scripts/check-build.ts']],
+  ['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts']],
+];
+
+for (const [name, command, args] of steps) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, {stdio: 'inherit'});
+  if (result.status !== 0) {
+    console.error(`\n${name} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status || 1);
+  }
+  console.log(`=== ${name} passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

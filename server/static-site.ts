@@ -1,0 +1,48 @@
+import {existsSync, statSync} from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
+
+/** Maps a request path to a file of the build: the file itself, `<path>/index.html` or `<path>.html`. */
+export function resolveBuildFile(buildDir: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const base = path.resolve(buildDir, `.${path.posix.normalize(decoded)}`);
+  if (base !== buildDir && !base.startsWith(buildDir + path.sep)) return null;
+  for (const candidate of [base, path.join(base, 'index.html'), `${base}.html`]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return path.relative(buildDir, candidate);
+  }
+  return null;
+}
+
+/** `/x.html` and `/x/index.html` are served at the bare path `/x`, as the client router expects. */
+export function canonicalPath(urlPath: string): string | null {
+  const match = urlPath.match(/^(.*?)(\/index)?\.html$/);
+  if (!match) return null;
+  return match[1] === '' ? '/' : match[1];
+}
+
+/** Serves the static production build with clean URLs and the site's own 404 page. */
+export async function registerStaticSite(app: FastifyInstance, buildDir: string): Promise<void> {
+  if (!existsSync(path.join(buildDir, 'index.html'))) {
+    throw new Error(`No production build in ${buildDir}. Run "npm run build" first, or set BUILD_DIR.`);
+  }
+  await app.register(fastifyStatic, {root: buildDir, serve: false});
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [urlPath, query = ''] = request.url.split('?');
+    const canonical = canonicalPath(urlPath);
+    if (canonical !== null && canonical !== urlPath) {
+      return reply.redirect(canonical + (query ? `?${query}` : ''), 301);
+    }
+    const file = resolveBuildFile(buildDir, urlPath);
+    if (!file) return reply.code(404).type('text/html; charset=utf-8').sendFile('404.html');
+    return reply.sendFile(file);
+  };
+  app.get('/*', handler);
+}
