@@ -13,7 +13,7 @@ const steps = [
   ['Content check', 'npx', ['tsx', 'scripts/check-content.ts']],
   ['Production build', 'npx', ['docusaurus', 'build']],
   ['Build route check', 'npx', ['tsx', 'scripts/check-build.ts']],
-  ['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts']],
+  ['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts']],
 ];
 
 for (const [name, command, args] of steps) {

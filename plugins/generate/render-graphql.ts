@@ -91,7 +91,10 @@ function typeSection(type: GraphQLNamedType, schema: GraphQLSchema): string {
   } else if (isInputObjectType(type)) {
     parts.push(fieldsTable(Object.values(type.getFields())));
   } else if (isUnionType(type)) {
+    parts.push('```graphql\nunion ' + type.name + ' = ' + type.getTypes().map((t) => t.name).join(' | ') + '\n```');
     parts.push(`One of: ${type.getTypes().map(typeRef).join(', ')}.`);
+  } else if (isScalarType(type)) {
+    parts.push(builtInScalars[type.name] ? `Built into GraphQL.` : '```graphql\nscalar ' + type.name + '\n```');
   } else if (isEnumType(type)) {
     parts.push(table(['Value', 'Description'], type.getValues().map((v) => [
       code(v.name), `${describe(v.description)}${v.deprecationReason ? ` **Deprecated:** ${v.deprecationReason}` : ''}`,

@@ -1,5 +1,5 @@
 import type {ManagedRelease, Releases} from './schemas';
-import {bullets, page, summary} from './markdown';
+import {bullets, codeBlock, page, summary, table} from './markdown';
 import {links} from '../../src/site';
 
 /** Doc id of a managed release: v0.2.9 -> managed-datahub/release-notes/v_0_2_9. */
@@ -11,8 +11,17 @@ export function renderManagedRelease(release: ManagedRelease): string {
     'data/managed-releases.yaml',
     [
       release.summary.trim(),
-      release.ossBase && `This release of the managed edition is based on open-source DataHub [${release.ossBase}](/docs/releases).`,
+      table(['', ''], [
+        ['Release', release.version],
+        ['Open-source base', release.ossBase ? `[${release.ossBase}](/docs/releases)` : 'not published for this release'],
+        ['Changes', release.sections.map((s) => `${s.heading} (${s.items.length})`).join(', ')],
+      ]),
       ...release.sections.map((s) => `## ${s.heading}\n\n${bullets(s.items)}`),
+      '## Check your client version',
+      `The managed server is upgraded for you; the CLI and Python SDK that push metadata are yours to upgrade. Check the installed version and upgrade it with:`,
+      codeBlock('shell', release.ossBase
+        ? `datahub version\npip install --upgrade 'acryl-datahub==${release.ossBase.replace(/^v/, '')}'`
+        : 'datahub version\npip install --upgrade acryl-datahub'),
       '## Related pages',
       bullets(['[Managed DataHub overview](/docs/managed-datahub/managed-datahub-overview)', '[Updating DataHub](/docs/how/updating-datahub)']),
     ],
@@ -25,6 +34,11 @@ export function renderReleases(data: Releases): string {
     'data/releases.yaml',
     [
       data.intro.trim(),
+      table(['Version', 'Released', 'Upgrade notes'], data.releases.map((r) => [
+        `[${r.version}](#${r.version.replace(/\./g, '')})`, r.date ?? '—', r.upgradeNotes.length ? `${r.upgradeNotes.length}` : 'none',
+      ])),
+      'Install or upgrade the CLI to a given release with pip:',
+      codeBlock('shell', `pip install --upgrade 'acryl-datahub==${data.releases[0].version.replace(/^v/, '')}'\ndatahub version`),
       ...data.releases.map((r) => [
         `## ${r.version}`,
         r.date && `Released ${r.date}. [Release on GitHub](${links.sourceRepository}/releases/tag/${r.version})`,

@@ -1,0 +1,136 @@
+import {mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, describe, expect, it} from 'vitest';
+import {stringify} from 'yaml';
+import {DataFileError, loadSiteData, parseDataText} from './load';
+import {renderSite, writeSite} from './generate';
+import {capabilityNames, entitySchema, integrationSchema} from './schemas';
+
+const siteDir = path.resolve(__dirname, '../..');
+
+const validIntegration = {
+  id: 'example-db',
+  name: 'Example DB',
+  description: 'Reads tables and views from Example DB.',
+  platformType: 'Datastore',
+  connectionType: 'Pull',
+  features: ['Stateful Ingestion'],
+  logo: {mark: 'EX'},
+  plugins: [{
+    name: 'example-db',
+    status: 'Incubating',
+    install: "pip install 'acryl-datahub[example-db]'",
+    capabilities: capabilityNames.map((name) => ({name, supported: name === 'Schema Metadata', note: 'A note.'})),
+  }],
+  prerequisites: ['A read-only user.'],
+  config: [{name: 'host_port', type: 'string', required: true, default: null, description: 'Host and port.'}],
+  recipe: 'source:\n  type: example-db\n',
+  troubleshooting: [{problem: 'Cannot connect', solution: 'Check the host.'}],
+};
+
+const asYaml = (value: unknown) => stringify(value);
+const problemsOf = (fn: () => unknown): string[] => {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DataFileError);
+    return (error as DataFileError).problems;
+  }
+  throw new Error('expected a DataFileError');
+};
+
+describe('data file validation', () => {
+  it('accepts a valid integration file and fills defaults', () => {
+    const parsed = parseDataText('data/integrations/example-db.yaml', asYaml(validIntegration), integrationSchema);
+    expect(parsed.related).toEqual([]);
+    expect(parsed.config[0].default).toBeNull();
+  });
+
+  it('names the file and the reason for invalid YAML', () => {
+    expect(() => parseDataText('data/integrations/x.yaml', 'id: [unclosed', integrationSchema)).toThrow(/data\/integrations\/x\.yaml[\s\S]*not valid YAML/);
+  });
+
+  it('names a missing required field', () => {
+    const {description: _omitted, ...rest} = validIntegration;
+    expect(problemsOf(() => parseDataText('f.yaml', asYaml(rest), integrationSchema))).toEqual([expect.stringMatching(/^description: /)]);
+  });
+
+  it('rejects unknown keys so typos do not pass silently', () => {
+    const problems = problemsOf(() => parseDataText('f.yaml', asYaml({...validIntegration, descripton: 'typo'}), integrationSchema));
+    expect(problems.join('\n')).toMatch(/descripton/);
+  });
+
+  it('names a value outside its enum with the allowed values', () => {
+    const problems = problemsOf(() => parseDataText('f.yaml', asYaml({...validIntegration, platformType: 'Database'}), integrationSchema));
+    expect(problems[0]).toMatch(/^platformType: .*Datastore/);
+  });
+
+  it('requires all 13 capabilities in order', () => {
+    const plugin = {...validIntegration.plugins[0], capabilities: [...validIntegration.plugins[0].capabilities].reverse()};
+    const problems = problemsOf(() => parseDataText('f.yaml', asYaml({...validIntegration, plugins: [plugin]}), integrationSchema));
+    expect(problems[0]).toMatch(/^plugins\.0\.capabilities: must list all 13 capabilities/);
+  });
+
+  it('rejects a config type outside the documented vocabulary', () => {
+    const config = [{...validIntegration.config[0], type: 'str'}];
+    const problems = problemsOf(() => parseDataText('f.yaml', asYaml({...validIntegration, config}), integrationSchema));
+    expect(problems[0]).toMatch(/^config\.0\.type: one of string/);
+  });
+
+  it('rejects an entity whose key aspect is not a key', () => {
+    const entity = {
+      name: 'widget', displayName: 'Widget', category: 'core', description: 'A widget.',
+      keyAspect: {name: 'widgetInfo', fields: [{name: 'id', type: 'string', description: 'Id.'}]},
+      exampleUrn: 'urn:li:widget:1', aspects: [], relationships: {},
+    };
+    expect(problemsOf(() => parseDataText('f.yaml', asYaml(entity), entitySchema))[0]).toMatch(/^keyAspect\.name: an aspect name ending in Key/);
+  });
+});
+
+describe('generation from the repository data', () => {
+  const data = loadSiteData(siteDir);
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, {recursive: true, force: true})));
+
+  it('produces a page for every generated and data route', () => {
+    const files = renderSite(data);
+    for (const route of data.routes.filter((r) => r.origin !== 'hand')) {
+      expect(files.has(`${route.path.replace(/^\/docs\//, '')}.md`), route.path).toBe(true);
+    }
+  });
+
+  it('is deterministic: two runs write byte-identical trees', () => {
+    const trees = [0, 1].map(() => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'generated-'));
+      dirs.push(dir);
+      writeSite(dir, renderSite(loadSiteData(siteDir)));
+      return dir;
+    });
+    const list = (dir: string) => readdirSync(dir, {recursive: true, withFileTypes: true})
+      .filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+    expect(list(trees[0])).toEqual(list(trees[1]));
+    for (const file of list(trees[0])) {
+      expect(readFileSync(path.join(trees[1], file), 'utf8')).toBe(readFileSync(path.join(trees[0], file), 'utf8'));
+    }
+  });
+
+  it('renders a source page with capabilities, options, recipe and troubleshooting', () => {
+    const snowflake = renderSite(data).get('generated/ingestion/sources/snowflake.md')!;
+    expect(snowflake).toMatch(/^---\ntitle: "Snowflake"/);
+    for (const heading of ['## Capabilities', '## Configuration options', '## Example recipe', '## Troubleshooting']) {
+      expect(snowflake).toContain(heading);
+    }
+    expect(snowflake).toContain('| `account_id` (required) |');
+    expect(snowflake).toContain('datahub ingest -c snowflake.dhub.yaml');
+  });
+
+  it('removes stale generated files but keeps hand-written ones', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'generated-'));
+    dirs.push(dir);
+    writeSite(dir, new Map([['generated/a.md', 'a'], ['graphql/b.md', 'b']]));
+    writeSite(dir, new Map([['generated/a.md', 'a']]));
+    expect(readdirSync(path.join(dir, 'graphql'))).toEqual([]);
+    expect(readFileSync(path.join(dir, 'generated/a.md'), 'utf8')).toBe('a');
+  });
+});

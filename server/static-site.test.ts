@@ -1,0 +1,37 @@
+import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {canonicalPath, resolveBuildFile} from './static-site';
+
+const build = mkdtempSync(path.join(tmpdir(), 'build-'));
+mkdirSync(path.join(build, 'docs/features'), {recursive: true});
+writeFileSync(path.join(build, 'docs/features/index.html'), 'x');
+writeFileSync(path.join(build, 'sitemap.xml'), 'x');
+
+describe('resolveBuildFile', () => {
+  it('serves clean URLs from index.html', () => {
+    expect(resolveBuildFile(build, '/docs/features')).toBe('docs/features/index.html');
+    expect(resolveBuildFile(build, '/sitemap.xml')).toBe('sitemap.xml');
+  });
+
+  it('refuses traversal, encoded traversal, NUL bytes and malformed escapes', () => {
+    for (const bad of ['/../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/docs/%00', '/%E0%A4%A', '/docs/..%2f..%2fetc']) {
+      expect(resolveBuildFile(build, bad)).toBeNull();
+    }
+  });
+
+  it('returns null for directories without an index and for missing files', () => {
+    expect(resolveBuildFile(build, '/docs')).toBeNull();
+    expect(resolveBuildFile(build, '/nope')).toBeNull();
+  });
+});
+
+describe('canonicalPath', () => {
+  it('strips .html and /index.html', () => {
+    expect(canonicalPath('/docs/features.html')).toBe('/docs/features');
+    expect(canonicalPath('/docs/features/index.html')).toBe('/docs/features');
+    expect(canonicalPath('/index.html')).toBe('/');
+    expect(canonicalPath('/docs/features')).toBeNull();
+  });
+});
