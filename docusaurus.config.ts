@@ -5,8 +5,11 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import {announcement, images, links, product, site} from './src/site';
 import palettePlugin from './plugins/palette';
 import generateDocsPlugin from './plugins/generate';
+import searchIndexPlugin, {SEARCH_STATIC_DIR} from './plugins/search-index';
+import {readSearchConfig} from './plugins/search-index/config';
 
 const require = createRequire(import.meta.url);
+const search = readSearchConfig();
 
 const config: Config = {
   title: product.name,
@@ -51,6 +54,15 @@ const config: Config = {
     },
   },
 
+  staticDirectories: ['static', SEARCH_STATIC_DIR],
+
+  customFields: {search},
+
+  // With a hosted index, open the connection to it early (spec 7.2).
+  headTags: search.algolia
+    ? [{tagName: 'link', attributes: {rel: 'preconnect', href: `https://${search.algolia.appId}-dsn.algolia.net`, crossorigin: 'anonymous'}}]
+    : [],
+
   clientModules: [require.resolve('@fontsource-variable/inter/index.css')],
 
   presets: [
@@ -79,6 +91,7 @@ const config: Config = {
   plugins: [
     'docusaurus-plugin-sass',
     generateDocsPlugin,
+    searchIndexPlugin,
     palettePlugin,
     [
       '@docusaurus/plugin-ideal-image',

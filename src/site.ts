@@ -113,3 +113,21 @@ export const palette = {
 } as const;
 
 export type BaseColor = (typeof palette.baseColors)[number];
+
+/** Search UI texts, exactly as the spec writes them, and the suggestions offered on no results. */
+export const searchText = {
+  placeholder: 'Search docs',
+  buttonLabel: 'Search',
+  noResultsFor: 'No results for',
+  trySearchingFor: 'Try searching for',
+  believeResults: 'Believe this query should return results?',
+  letUsKnow: 'Let us know.',
+  fetchFailed: 'Unable to fetch results',
+  checkNetwork: 'You might want to check your network connection.',
+  recent: 'Recent',
+  favorites: 'Favorites',
+  suggestions: ['lineage', 'ingestion', 'GraphQL', 'Snowflake', 'access token'],
+} as const;
+
+/** Results shown in the modal before "See all N results", and per page on /search. */
+export const searchLimits = {modalResults: 8, pageSize: 20} as const;

@@ -1,0 +1,44 @@
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {parse as parseYaml} from 'yaml';
+import type {Section} from '../../src/features/search/types';
+import {sidebarGroups} from '../../data/sidebar-groups';
+import {readRoutes} from '../routes';
+import {extractSections, type DocSource} from './extract-sections';
+
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir).sort().flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return markdownFiles(full);
+    return /\.mdx?$/.test(name) ? [full] : [];
+  });
+}
+
+/** Route of a doc file: its front-matter slug if any, else its path under docs/. */
+function routeOf(docsDir: string, file: string, slug: unknown): string {
+  if (typeof slug === 'string') return `/docs${slug === '/' ? '/' : slug.startsWith('/') ? slug : `/${slug}`}`;
+  return `/docs/${path.relative(docsDir, file).replace(/\.mdx?$/, '').split(path.sep).join('/')}`;
+}
+
+function groupOf(route: string, sidebarRoutes: Set<string>): string {
+  const id = route.replace(/^\/docs\//, '');
+  if (!sidebarRoutes.has(route)) return 'Documentation';
+  return sidebarGroups.find((g) => g.prefixes.some((p) => id === p || id.startsWith(`${p}/`)))?.label ?? 'Documentation';
+}
+
+/** Reads every doc page under siteDir/docs (hand-written and generated) and splits it into sections. */
+export function collectSections(siteDir: string): Section[] {
+  const docsDir = path.join(siteDir, 'docs');
+  const routesFile = path.join(siteDir, 'data/routes.tsv');
+  const sidebarRoutes = new Set(
+    existsSync(routesFile) ? readRoutes(readFileSync(routesFile, 'utf8')).filter((r) => r.sidebar === 'overview').map((r) => r.path) : [],
+  );
+  return markdownFiles(docsDir).flatMap((file) => {
+    const source = readFileSync(file, 'utf8');
+    const front = source.match(/^---\n([\s\S]*?)\n---/);
+    const data = (front ? parseYaml(front[1]) : {}) as {title?: string; slug?: string};
+    const route = routeOf(docsDir, file, data.slug);
+    const doc: DocSource = {route, title: data.title ?? route, group: groupOf(route, sidebarRoutes), source};
+    return extractSections(doc);
+  });
+}

@@ -1,0 +1,79 @@
+import {createSlugger} from '@docusaurus/utils';
+import type {Content, Heading, Root} from 'mdast';
+import {fromMarkdown} from 'mdast-util-from-markdown';
+import {frontmatterFromMarkdown} from 'mdast-util-frontmatter';
+import {gfmFromMarkdown} from 'mdast-util-gfm';
+import {toString} from 'mdast-util-to-string';
+import {frontmatter} from 'micromark-extension-frontmatter';
+import {gfm} from 'micromark-extension-gfm';
+import type {Section} from '../../src/features/search/types';
+
+export interface DocSource {
+  /** Site route of the page, e.g. /docs/quickstart. */
+  route: string;
+  title: string;
+  /** Sidebar group label (lvl0), or a generic label for pages without a sidebar. */
+  group: string;
+  /** The Markdown/MDX source, front matter included. */
+  source: string;
+}
+
+export const LANGUAGE = 'en';
+export const DOCS_TAG = 'docs-default-current';
+/** Code is searchable, but long blocks add size without adding findable words. */
+const MAX_CODE_CHARS = 400;
+
+/** MDX-only lines (imports, exports, JSX tags) are not prose. */
+function stripMdxSyntax(source: string): string {
+  return source
+    .split('\n')
+    .filter((line) => !/^(import|export)\s/.test(line) && !/^\s*<\/?[A-Z][A-Za-z]*(\s[^>]*)?>\s*$/.test(line))
+    .join('\n');
+}
+
+/** Heading text without a Docusaurus explicit id (`## Title {#id}`), and that id. */
+function headingParts(node: Heading): {text: string; explicitId: string | null} {
+  const raw = toString(node).trim();
+  const match = raw.match(/^(.*?)\s*\{#([\w-]+)\}$/);
+  return match ? {text: match[1], explicitId: match[2]} : {text: raw, explicitId: null};
+}
+
+function blockText(node: Content): string {
+  if (node.type === 'code') return node.lang === 'mermaid' ? '' : node.value.slice(0, MAX_CODE_CHARS);
+  if (node.type === 'html' || node.type === 'yaml') return '';
+  return toString(node);
+}
+
+/** Splits one page into sections at every heading, with anchors as Docusaurus computes them. */
+export function extractSections(doc: DocSource): Section[] {
+  const tree: Root = fromMarkdown(stripMdxSyntax(doc.source), {
+    extensions: [gfm(), frontmatter(['yaml'])],
+    mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
+  });
+  const slugger = createSlugger();
+  const sections: Section[] = [];
+  const headings: Array<string | null> = [null, null, null, null, null];
+  let current = {anchor: '', hierarchy: [doc.group, doc.title, null, null, null, null, null] as Array<string | null>, parts: [] as string[]};
+
+  const flush = () => {
+    const text = current.parts.join(' ').replace(/\s+/g, ' ').trim();
+    if (!text && current.anchor === '') return;
+    const url = current.anchor ? `${doc.route}#${current.anchor}` : doc.route;
+    sections.push({id: url, url, hierarchy: current.hierarchy, text, language: LANGUAGE, docsTag: DOCS_TAG});
+  };
+
+  for (const node of tree.children) {
+    if (node.type === 'heading' && node.depth >= 2) {
+      flush();
+      const {text, explicitId} = headingParts(node);
+      const anchor = explicitId ?? slugger.slug(text);
+      headings[node.depth - 2] = text;
+      headings.fill(null, node.depth - 1);
+      current = {anchor, hierarchy: [doc.group, doc.title, ...headings], parts: []};
+    } else if (node.type !== 'heading') {
+      current.parts.push(blockText(node));
+    }
+  }
+  flush();
+  return sections;
+}

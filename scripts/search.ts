@@ -1,0 +1,37 @@
+/**
+ * `npm run search -- "<query>" [--limit N] [--json]`: the top results of the
+ * built index, through the same ranking code the browser runs.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {parseArgs} from 'node:util';
+import {loadSearchIndex, type SearchIndexFile} from '../src/features/search/engine';
+
+/** Reads the hashed index file from a build folder. */
+export function readBuiltIndex(buildDir: string): SearchIndexFile {
+  const name = readdirSync(buildDir).find((f) => /^search-index\.[0-9a-f]+\.json$/.test(f));
+  if (!name) throw new Error(`No search index in ${buildDir}: run "npm run build" first.`);
+  return JSON.parse(readFileSync(path.join(buildDir, name), 'utf8')) as SearchIndexFile;
+}
+
+function main() {
+  const {values, positionals} = parseArgs({
+    allowPositionals: true,
+    options: {limit: {type: 'string', default: '10'}, json: {type: 'boolean', default: false}, build: {type: 'string', default: 'build'}},
+  });
+  const query = positionals.join(' ').trim();
+  const limit = Number(values.limit);
+  if (!query || !Number.isInteger(limit) || limit < 1) {
+    console.error('Usage: npm run search -- "<query>" [--limit N] [--json]');
+    process.exit(2);
+  }
+  const hits = loadSearchIndex(readBuiltIndex(path.resolve(values.build))).search(query, limit);
+  if (values.json) {
+    console.log(JSON.stringify(hits.map(({url, pageTitle, heading, score}) => ({url, title: pageTitle, heading, score})), null, 2));
+    return;
+  }
+  if (hits.length === 0) console.log(`No results for "${query}".`);
+  hits.forEach((h, i) => console.log(`${String(i + 1).padStart(2)}. ${h.score.toFixed(2).padStart(7)}  ${h.url}  ${h.pageTitle}${h.heading ? ` › ${h.heading}` : ''}`));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) main();

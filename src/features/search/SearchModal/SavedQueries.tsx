@@ -1,0 +1,66 @@
+import {searchText} from '@site/src/site';
+import type {QueryLists} from '../query-store';
+import styles from './styles.module.css';
+
+interface Props {
+  lists: QueryLists;
+  onRun: (query: string) => void;
+  onToggleFavorite: (query: string) => void;
+  onRemoveRecent: (query: string) => void;
+  onRemoveFavorite: (query: string) => void;
+}
+
+function QueryList({title, items, children}: {title: string; items: string[]; children: (q: string) => React.ReactNode}) {
+  if (items.length === 0) return null;
+  return (
+    <section className={styles.saved} aria-label={`${title} searches`}>
+      <h3 className={styles.savedTitle}>{title}</h3>
+      <ul className={styles.savedList}>
+        {items.map((q) => (
+          <li key={q} className={styles.savedItem}>
+            {children(q)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Recent and favourite searches, shown while the query is empty. */
+export function SavedQueries({lists, onRun, onToggleFavorite, onRemoveRecent, onRemoveFavorite}: Props) {
+  if (lists.recent.length === 0 && lists.favorites.length === 0) {
+    return <p className={styles.hint}>Type to search the documentation. Your recent and favourite searches appear here.</p>;
+  }
+  const run = (q: string) => (
+    <button type="button" className={styles.savedQuery} onClick={() => onRun(q)}>
+      {q}
+    </button>
+  );
+  return (
+    <>
+      <QueryList title={searchText.recent} items={lists.recent}>
+        {(q) => (
+          <>
+            {run(q)}
+            <button type="button" className={styles.iconButton} aria-label={`Save "${q}" as a favorite search`} title="Save as favorite" onClick={() => onToggleFavorite(q)}>
+              ☆
+            </button>
+            <button type="button" className={styles.iconButton} aria-label={`Remove "${q}" from recent searches`} title="Remove" onClick={() => onRemoveRecent(q)}>
+              ✕
+            </button>
+          </>
+        )}
+      </QueryList>
+      <QueryList title={searchText.favorites} items={lists.favorites}>
+        {(q) => (
+          <>
+            {run(q)}
+            <button type="button" className={styles.iconButton} aria-label={`Remove "${q}" from favorite searches`} title="Remove" onClick={() => onRemoveFavorite(q)}>
+              ✕
+            </button>
+          </>
+        )}
+      </QueryList>
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import {useMemo, useRef, useState, type KeyboardEvent} from 'react';
+import {createPortal} from 'react-dom';
+import Link from '@docusaurus/Link';
+import {useHistory} from '@docusaurus/router';
+import {searchLimits, searchText, storageKeys} from '@site/src/site';
+import type {SearchHit} from '../engine';
+import {browserStorage, createQueryStore} from '../query-store';
+import {useSearch} from '../use-search';
+import {useSearchBackend} from '../use-search-backend';
+import {FetchError, NoResults} from '../components/SearchMessages';
+import {optionId, ResultList} from './ResultList';
+import {SavedQueries} from './SavedQueries';
+import {useFocusTrap} from './use-focus-trap';
+import styles from './styles.module.css';
+
+/** Search page URL for a query. */
+export const searchPageUrl = (q: string) => `/search?q=${encodeURIComponent(q.trim())}`;
+
+/** The search dialog: combobox input, grouped results, saved searches and the spec's messages. */
+export default function SearchModal({initialQuery, onClose}: {initialQuery: string; onClose: () => void}) {
+  const backend = useSearchBackend();
+  const history = useHistory();
+  const store = useMemo(() => createQueryStore(browserStorage(), {recent: storageKeys.recentSearches, favorites: storageKeys.favoriteSearches}), []);
+  const [lists, setLists] = useState(store.read);
+  const [query, setQuery] = useState(initialQuery);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [retry, setRetry] = useState(0);
+  const state = useSearch(backend, query, searchLimits.modalResults, retry);
+  const dialog = useRef<HTMLDivElement>(null);
+  useFocusTrap(dialog);
+
+  const hits = state.status === 'done' ? state.hits : [];
+  const go = (url: string) => {
+    setLists(store.addRecent(query));
+    onClose();
+    history.push(url);
+  };
+  const pick = (hit: SearchHit) => go(hit.url);
+  const changeQuery = (q: string) => {
+    setQuery(q);
+    setActiveIndex(0);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (hits.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const next = (activeIndex + step + hits.length) % hits.length;
+      setActiveIndex(next);
+      document.getElementById(optionId(next))?.scrollIntoView({block: 'nearest'});
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (hits[activeIndex]) pick(hits[activeIndex]);
+      else if (query.trim()) go(searchPageUrl(query));
+    }
+  };
+
+  return createPortal(
+    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={dialog}
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Search the documentation"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onClose();
+          }
+        }}>
+        <div className={styles.searchRow}>
+          <input
+            className={styles.input}
+            type="search"
+            role="combobox"
+            aria-expanded={hits.length > 0}
+            aria-controls="search-results"
+            aria-autocomplete="list"
+            aria-activedescendant={hits.length > 0 ? optionId(activeIndex) : undefined}
+            aria-label={searchText.placeholder}
+            placeholder={searchText.placeholder}
+            value={query}
+            autoFocus
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => changeQuery(e.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          {query.trim() && (
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={lists.favorites.some((f) => f.toLowerCase() === query.trim().toLowerCase()) ? `Remove "${query.trim()}" from favorite searches` : `Save "${query.trim()}" as a favorite search`}
+              onClick={() => setLists(store.toggleFavorite(query))}>
+              {lists.favorites.some((f) => f.toLowerCase() === query.trim().toLowerCase()) ? '★' : '☆'}
+            </button>
+          )}
+          <button type="button" className={styles.close} onClick={onClose}>
+            Close
+          </button>
+        </div>
+        <div className={styles.body}>
+          {state.status === 'idle' && (
+            <SavedQueries
+              lists={lists}
+              onRun={changeQuery}
+              onToggleFavorite={(q) => setLists(store.toggleFavorite(q))}
+              onRemoveRecent={(q) => setLists(store.removeRecent(q))}
+              onRemoveFavorite={(q) => setLists(store.removeFavorite(q))}
+            />
+          )}
+          {state.status === 'loading' && <p className={styles.hint}>Searching…</p>}
+          {state.status === 'error' && <FetchError onRetry={() => setRetry((n) => n + 1)} />}
+          {state.status === 'done' && state.total === 0 && <NoResults query={state.query} onSuggestion={changeQuery} />}
+          {state.status === 'done' && state.total > 0 && (
+            <>
+              <ResultList hits={hits} activeIndex={activeIndex} onPick={pick} onHover={setActiveIndex} />
+              <Link className={styles.seeAll} to={searchPageUrl(state.query)} onClick={() => go(searchPageUrl(state.query))}>
+                See all {state.total} results
+              </Link>
+            </>
+          )}
+        </div>
+        <p className={styles.footer} aria-hidden="true">
+          <kbd>↑</kbd> <kbd>↓</kbd> to navigate · <kbd>Enter</kbd> to open · <kbd>Esc</kbd> to close
+        </p>
+      </div>
+    </div>,
+    document.body,
+  );
+}

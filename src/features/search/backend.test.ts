@@ -1,0 +1,66 @@
+import {describe, expect, it} from 'vitest';
+import {createSearchBackend, type SearchConfig} from './backend';
+import {buildSearchIndex} from './engine';
+import {toSiteRelative} from './url';
+
+const base: SearchConfig = {algolia: null, siteUrl: 'https://datahubproject.io', indexUrl: '/search-index.abc.json', language: 'en', docsTag: 'docs-default-current'};
+const index = buildSearchIndex([{id: '/docs/a', url: '/docs/a', hierarchy: ['G', 'Lineage', null, null, null, null, null], text: 'Lineage text', language: 'en', docsTag: 'docs-default-current'}]);
+
+describe('search backend selection', () => {
+  it('uses the local index when Algolia is not configured, fetching it once', async () => {
+    const calls: string[] = [];
+    const backend = createSearchBackend(base, async (url) => {
+      calls.push(String(url));
+      return new Response(JSON.stringify(index));
+    });
+    expect(backend.kind).toBe('local');
+    expect((await backend.search('lineage', 5)).total).toBe(1);
+    await backend.search('text', 5);
+    expect(calls).toEqual(['/search-index.abc.json']);
+  });
+
+  it('retries the index after a failed fetch', async () => {
+    let attempt = 0;
+    const backend = createSearchBackend(base, async () => {
+      attempt += 1;
+      if (attempt === 1) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(index));
+    });
+    await expect(backend.search('lineage', 5)).rejects.toThrow('Failed to fetch');
+    expect((await backend.search('lineage', 5)).total).toBe(1);
+  });
+
+  it('queries Algolia with the language and docs-tag facet filters when configured', async () => {
+    let request: {url: string; init?: RequestInit} | null = null;
+    const backend = createSearchBackend(
+      {...base, algolia: {appId: 'APP', apiKey: 'KEY', indexName: 'datahub'}, externalUrlRegex: 'external\\.example'},
+      async (url, init) => {
+        request = {url: String(url), init};
+        return new Response(JSON.stringify({nbHits: 42, hits: [
+          {url: 'https://datahubproject.io/docs/lineage#edges', content: 'Edges', hierarchy: {lvl0: 'Docs', lvl1: 'Lineage', lvl2: 'Edges'}},
+          {url: 'https://external.example/page', content: null, hierarchy: {lvl0: 'Ext', lvl1: 'External'}},
+        ]}));
+      },
+    );
+    expect(backend.kind).toBe('algolia');
+    const {hits, total} = await backend.search('lineage', 8);
+    expect(request!.url).toBe('https://APP-dsn.algolia.net/1/indexes/datahub/query');
+    expect(JSON.parse(String(request!.init?.body))).toEqual({
+      query: 'lineage', hitsPerPage: 8,
+      facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+    });
+    expect(total).toBe(42);
+    expect(hits.map((h) => h.url)).toEqual(['/docs/lineage#edges', 'https://external.example/page']);
+    expect(hits[0]).toMatchObject({pageTitle: 'Lineage', heading: 'Edges', pageUrl: '/docs/lineage'});
+  });
+});
+
+describe('toSiteRelative', () => {
+  it('rewrites absolute URLs of the site to paths, keeping query and hash', () => {
+    expect(toSiteRelative('https://datahubproject.io/docs/x?a=1#b', 'https://datahubproject.io')).toBe('/docs/x?a=1#b');
+  });
+
+  it('leaves URLs matching the external pattern alone', () => {
+    expect(toSiteRelative('https://blog.example/post', 'https://datahubproject.io', '^https://blog\\.')).toBe('https://blog.example/post');
+  });
+});

@@ -1,0 +1,103 @@
+import {loadSearchIndex, type LocalSearchIndex, type SearchHit, type SearchIndexFile} from './engine';
+import {toSiteRelative} from './url';
+
+/** Where the modal and the search page get results from. */
+export interface SearchBackend {
+  readonly kind: 'local' | 'algolia';
+  /** Resolves with up to `limit` hits and the true total; rejects when results cannot be fetched. */
+  search(query: string, limit: number): Promise<{hits: SearchHit[]; total: number}>;
+}
+
+export interface AlgoliaConfig {
+  appId: string;
+  apiKey: string;
+  indexName: string;
+}
+
+export interface SearchConfig {
+  /** Hosted index; when absent the site's own index is used. */
+  algolia: AlgoliaConfig | null;
+  /** Hits whose URL matches stay absolute (spec 7.2). */
+  externalUrlRegex?: string;
+  siteUrl: string;
+  /** URL of the local index file. */
+  indexUrl: string;
+  language: string;
+  docsTag: string;
+}
+
+type Fetch = typeof fetch;
+
+/** Loads the local index once; a failed load is forgotten so the next search retries. */
+function localBackend(config: SearchConfig, fetchImpl: Fetch): SearchBackend {
+  let loading: Promise<LocalSearchIndex> | null = null;
+  const load = () => {
+    loading ??= fetchImpl(config.indexUrl)
+      .then((response) => {
+        if (!response.ok) throw new Error(`Search index request failed with HTTP ${response.status}`);
+        return response.json() as Promise<SearchIndexFile>;
+      })
+      .then(loadSearchIndex)
+      .catch((error: unknown) => {
+        loading = null;
+        throw error;
+      });
+    return loading;
+  };
+  return {
+    kind: 'local',
+    async search(query, limit) {
+      const index = await load();
+      const all = index.search(query, Number.MAX_SAFE_INTEGER, {language: config.language, docsTag: config.docsTag});
+      return {hits: all.slice(0, limit), total: all.length};
+    },
+  };
+}
+
+interface AlgoliaHit {
+  url: string;
+  content?: string | null;
+  hierarchy: Record<string, string | null>;
+}
+
+/** Queries a DocSearch-style Algolia index over its REST API, with the spec's facet filters. */
+function algoliaBackend(config: SearchConfig & {algolia: AlgoliaConfig}, fetchImpl: Fetch): SearchBackend {
+  const {appId, apiKey, indexName} = config.algolia;
+  return {
+    kind: 'algolia',
+    async search(query, limit) {
+      const response = await fetchImpl(`https://${appId}-dsn.algolia.net/1/indexes/${encodeURIComponent(indexName)}/query`, {
+        method: 'POST',
+        headers: {'X-Algolia-Application-Id': appId, 'X-Algolia-API-Key': apiKey, 'Content-Type': 'application/json'},
+        body: JSON.stringify({
+          query,
+          hitsPerPage: limit,
+          facetFilters: [`language:${config.language}`, [`docusaurus_tag:default`, `docusaurus_tag:${config.docsTag}`]],
+        }),
+      });
+      if (!response.ok) throw new Error(`Algolia answered HTTP ${response.status}`);
+      const body = (await response.json()) as {hits: AlgoliaHit[]; nbHits: number};
+      const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+      const hits = body.hits.map((h, i): SearchHit => {
+        const url = toSiteRelative(h.url, config.siteUrl, config.externalUrlRegex);
+        const levels = ['lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map((l) => h.hierarchy[l]).filter((v): v is string => Boolean(v));
+        return {
+          url,
+          pageUrl: url.split('#')[0],
+          group: h.hierarchy.lvl0 ?? '',
+          pageTitle: h.hierarchy.lvl1 ?? '',
+          heading: levels.join(' › '),
+          text: h.content ?? '',
+          score: body.hits.length - i,
+          terms,
+        };
+      });
+      return {hits, total: body.nbHits};
+    },
+  };
+}
+
+/** Picks the hosted backend when Algolia is configured, the local index otherwise. */
+export function createSearchBackend(config: SearchConfig, fetchImpl: Fetch = (...args) => fetch(...args)): SearchBackend {
+  return config.algolia ? algoliaBackend({...config, algolia: config.algolia}, fetchImpl) : localBackend(config, fetchImpl);
+}

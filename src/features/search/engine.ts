@@ -1,0 +1,239 @@
+import MiniSearch, {type Options, type SearchResult} from 'minisearch';
+import {stemmer} from 'stemmer';
+import type {Section} from './types';
+
+/**
+ * The site's search engine: MiniSearch (BM25 ranking, prefix and fuzzy
+ * matching, field boosts) over the build's sections. The same module runs in
+ * the browser, in the CLI and in the chat server, so ranking is identical.
+ */
+
+const STOP_WORDS = new Set(
+  'a an and are as at be by can for from has have if in into is it its not of on or than that the then this to was were when which will with you your'.split(' '),
+);
+
+/** Lower-cases and stems a token (Porter), dropping stop words, bare numbers and single characters. */
+export function processTerm(term: string): string | null {
+  const t = term.toLowerCase();
+  return t.length < 2 || STOP_WORDS.has(t) || /^\d+$/.test(t) ? null : stemmer(t);
+}
+
+interface IndexedSection {
+  n: number;
+  title: string;
+  headings: string;
+  text: string;
+}
+
+/** Field boosts: a page-title match outranks a heading match, which outranks a body match. */
+export const FIELD_BOOST = {title: 5, headings: 2.5, text: 1} as const;
+
+const options: Options<IndexedSection> = {
+  idField: 'n',
+  fields: ['title', 'headings', 'text'],
+  storeFields: [],
+  processTerm,
+};
+
+/** Serialised index shipped to the browser (compact: see encodePostings). */
+export interface SearchIndexFile {
+  version: 1;
+  language: string;
+  docsTag: string;
+  /** [url, group (lvl0), title (lvl1)] per page. */
+  pages: Array<[string, string, string]>;
+  /** [page index, anchor, heading path joined by " › ", snippet text] per section. */
+  sections: Array<[number, string, string, string]>;
+  engine: {
+    documentCount: number;
+    fieldLength: number[][];
+    averageFieldLength: number[];
+    /** One line per term: `term fieldId=deltaIds[:freq],... ...` with ids in base 36. */
+    postings: string;
+  };
+}
+
+/** Characters of section text kept for snippets in the browser index. */
+export const SNIPPET_CHARS = 140;
+
+const HEADING_SEPARATOR = ' › ';
+
+function headingsOf(section: Section): string[] {
+  return section.hierarchy.slice(2).filter((h): h is string => Boolean(h));
+}
+
+/** Builds the browser index from sections (build time). */
+export function buildSearchIndex(sections: Section[]): SearchIndexFile {
+  const pageIndex = new Map<string, number>();
+  const pages: SearchIndexFile['pages'] = [];
+  for (const s of sections) {
+    const url = s.url.split('#')[0];
+    if (!pageIndex.has(url)) {
+      pageIndex.set(url, pages.length);
+      pages.push([url, s.hierarchy[0] ?? '', s.hierarchy[1] ?? '']);
+    }
+  }
+  const mini = new MiniSearch<IndexedSection>(options);
+  mini.addAll(sections.map((s, n) => ({
+    n,
+    // The page title is indexed once, on the page's intro section, so a title match points at the page itself.
+    title: s.url.includes('#') ? '' : s.hierarchy[1] ?? '',
+    headings: headingsOf(s).join(' '),
+    text: s.text,
+  })));
+  const raw = JSON.parse(JSON.stringify(mini)) as MiniSearchJson;
+  if (raw.serializationVersion !== 2) throw new Error(`Unsupported MiniSearch serialization version ${raw.serializationVersion}`);
+  return {
+    version: 1,
+    language: sections[0]?.language ?? 'en',
+    docsTag: sections[0]?.docsTag ?? '',
+    pages,
+    sections: sections.map((s) => [
+      pageIndex.get(s.url.split('#')[0])!,
+      s.url.split('#')[1] ?? '',
+      headingsOf(s).join(HEADING_SEPARATOR),
+      s.text.slice(0, SNIPPET_CHARS),
+    ]),
+    engine: {
+      documentCount: raw.documentCount,
+      fieldLength: Object.keys(raw.fieldLength).map((id) => raw.fieldLength[id]),
+      averageFieldLength: raw.averageFieldLength,
+      postings: encodePostings(raw.index),
+    },
+  };
+}
+
+/** The subset of MiniSearch's JSON form (serialization version 2) that we compact. */
+interface MiniSearchJson {
+  documentCount: number;
+  nextId: number;
+  documentIds: Record<string, number>;
+  fieldIds: Record<string, number>;
+  fieldLength: Record<string, number[]>;
+  averageFieldLength: number[];
+  storedFields: Record<string, unknown>;
+  dirtCount: number;
+  index: Array<[string, Record<string, Record<string, number>>]>;
+  serializationVersion: number;
+}
+
+/** Delta-encodes the posting lists: gzip shrinks them to about half of MiniSearch's JSON. */
+export function encodePostings(index: MiniSearchJson['index']): string {
+  return index.map(([term, fields]) => {
+    const parts = Object.entries(fields).map(([field, docs]) => {
+      let previous = 0;
+      const ids = Object.keys(docs).map(Number).sort((a, b) => a - b).map((id) => {
+        const delta = (id - previous).toString(36);
+        previous = id;
+        return docs[id] === 1 ? delta : `${delta}:${docs[id]}`;
+      });
+      return `${field}=${ids.join(',')}`;
+    });
+    return `${term} ${parts.join(' ')}`;
+  }).join('\n');
+}
+
+export function decodePostings(postings: string): MiniSearchJson['index'] {
+  return postings.split('\n').filter(Boolean).map((line) => {
+    const [term, ...parts] = line.split(' ');
+    const fields: Record<string, Record<string, number>> = {};
+    for (const part of parts) {
+      const [field, list] = part.split('=');
+      const docs: Record<string, number> = {};
+      let id = 0;
+      for (const entry of list.split(',')) {
+        const [delta, freq] = entry.split(':');
+        id += parseInt(delta, 36);
+        docs[id] = freq ? Number(freq) : 1;
+      }
+      fields[field] = docs;
+    }
+    return [term, fields];
+  });
+}
+
+/** One matching section, ready to display. */
+export interface SearchHit {
+  url: string;
+  pageUrl: string;
+  group: string;
+  pageTitle: string;
+  /** Heading path of the section ("Install › From PyPI"), empty for a page intro. */
+  heading: string;
+  /** Start of the section text. */
+  text: string;
+  score: number;
+  /** Index terms that matched, for highlighting. */
+  terms: string[];
+}
+
+export interface SearchFilters {
+  language?: string;
+  docsTag?: string;
+}
+
+/** A loaded index that answers queries. */
+export interface LocalSearchIndex {
+  readonly sectionCount: number;
+  search(query: string, limit?: number, filters?: SearchFilters): SearchHit[];
+}
+
+/** Rebuilds the engine from a SearchIndexFile (browser, CLI and server). */
+export function loadSearchIndex(file: SearchIndexFile): LocalSearchIndex {
+  const documentIds: Record<string, number> = {};
+  const fieldLength: Record<string, number[]> = {};
+  file.engine.fieldLength.forEach((lengths, id) => {
+    documentIds[id] = id;
+    fieldLength[id] = lengths;
+  });
+  const json: MiniSearchJson = {
+    documentCount: file.engine.documentCount,
+    nextId: file.engine.documentCount,
+    documentIds,
+    fieldIds: {title: 0, headings: 1, text: 2},
+    fieldLength,
+    averageFieldLength: file.engine.averageFieldLength,
+    storedFields: {},
+    dirtCount: 0,
+    index: decodePostings(file.engine.postings),
+    serializationVersion: 2,
+  };
+  const mini = MiniSearch.loadJS<IndexedSection>(json as never, options);
+
+  const toHit = (r: SearchResult): SearchHit => {
+    const [page, anchor, heading, text] = file.sections[r.id as number];
+    const [pageUrl, group, pageTitle] = file.pages[page];
+    return {url: anchor ? `${pageUrl}#${anchor}` : pageUrl, pageUrl, group, pageTitle, heading, text, score: r.score, terms: r.terms};
+  };
+
+  return {
+    sectionCount: file.sections.length,
+    search(query, limit = 50, filters = {}) {
+      if (!query.trim()) return [];
+      if ((filters.language && filters.language !== file.language) || (filters.docsTag && filters.docsTag !== file.docsTag)) return [];
+      const run = (combineWith: 'AND' | 'OR') => mini.search(query, {
+        boost: FIELD_BOOST,
+        combineWith,
+        // Prefix-match only the word being typed; tolerate typos in words long enough to have them.
+        prefix: (_term, i, terms) => i === terms.length - 1,
+        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+        // While typing, a completed prefix is a stronger signal than a near-miss spelling.
+        weights: {prefix: 0.7, fuzzy: 0.15},
+      });
+      const strict = run('AND');
+      const results = strict.length > 0 ? strict : run('OR');
+      return results.slice(0, limit).map(toHit);
+    },
+  };
+}
+
+/** Hits grouped by page, pages in order of their best hit. */
+export function groupByPage(hits: SearchHit[]): Array<{pageUrl: string; pageTitle: string; group: string; hits: SearchHit[]}> {
+  const groups = new Map<string, {pageUrl: string; pageTitle: string; group: string; hits: SearchHit[]}>();
+  for (const hit of hits) {
+    const group = groups.get(hit.pageUrl) ?? {pageUrl: hit.pageUrl, pageTitle: hit.pageTitle, group: hit.group, hits: []};
+    group.hits.push(hit);
+    groups.set(hit.pageUrl, group);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,86 @@
+import {useEffect, useState} from 'react';
+import Link from '@docusaurus/Link';
+import {useHistory, useLocation} from '@docusaurus/router';
+import Layout from '@theme/Layout';
+import {product, searchLimits, searchText} from '@site/src/site';
+import {snippet} from '@site/src/features/search/highlight';
+import {useSearch} from '@site/src/features/search/use-search';
+import {useSearchBackend} from '@site/src/features/search/use-search-backend';
+import {Highlighted} from '@site/src/features/search/components/Highlighted';
+import {FetchError, NoResults} from '@site/src/features/search/components/SearchMessages';
+import styles from './styles.module.css';
+
+/** /search: reads `q` on load and keeps it in the URL, in place, as the reader types. */
+export default function SearchPage() {
+  const location = useLocation();
+  const history = useHistory();
+  const backend = useSearchBackend();
+  const [query, setQuery] = useState(() => new URLSearchParams(location.search).get('q') ?? '');
+  const [pages, setPages] = useState(1);
+  const [retry, setRetry] = useState(0);
+  const state = useSearch(backend, query, pages * searchLimits.pageSize, retry);
+
+  // Follow q when the URL changes from outside (the modal's "See all" link, back/forward).
+  useEffect(() => {
+    const q = new URLSearchParams(location.search).get('q') ?? '';
+    setQuery((current) => (current === q ? current : q));
+  }, [location.search]);
+
+  const update = (q: string) => {
+    setQuery(q);
+    setPages(1);
+    history.replace({pathname: location.pathname, search: q ? `?q=${encodeURIComponent(q)}` : ''});
+  };
+
+  return (
+    <Layout title={query ? `Search results for "${query}"` : 'Search'} description={`Search the ${product.name} documentation.`}>
+      <main className={`container margin-vert--lg ${styles.page}`}>
+        <h1>{query ? `Search results for "${query}"` : 'Search the documentation'}</h1>
+        <form role="search" onSubmit={(e) => e.preventDefault()}>
+          <input
+            className={styles.input}
+            type="search"
+            aria-label={searchText.placeholder}
+            placeholder={searchText.placeholder}
+            value={query}
+            onChange={(e) => update(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </form>
+        {state.status === 'loading' && <p aria-live="polite">Searching…</p>}
+        {state.status === 'error' && <FetchError onRetry={() => setRetry((n) => n + 1)} />}
+        {state.status === 'done' && state.total === 0 && <NoResults query={state.query} onSuggestion={update} />}
+        {state.status === 'done' && state.total > 0 && (
+          <>
+            <p className={styles.count} aria-live="polite">
+              {state.total === 1 ? '1 result' : `${state.total} results`}
+            </p>
+            <ol className={styles.results}>
+              {state.hits.map((hit) => (
+                <li key={hit.url} className={styles.result}>
+                  <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
+                    {[hit.group, hit.pageTitle].filter(Boolean).join(' › ')}
+                  </nav>
+                  <h2 className={styles.resultTitle}>
+                    <Link to={hit.url}>
+                      <Highlighted text={hit.heading ? `${hit.pageTitle} › ${hit.heading}` : hit.pageTitle} terms={hit.terms} />
+                    </Link>
+                  </h2>
+                  <p className={styles.snippet}>
+                    <Highlighted text={snippet(hit.text, hit.terms, 220)} terms={hit.terms} />
+                  </p>
+                </li>
+              ))}
+            </ol>
+            {state.hits.length < state.total && (
+              <button type="button" className="button button--secondary" onClick={() => setPages((p) => p + 1)}>
+                Show more results ({state.total - state.hits.length} left)
+              </button>
+            )}
+          </>
+        )}
+      </main>
+    </Layout>
+  );
+}

@@ -1,0 +1,60 @@
+// Replaces the theme's search slot with the site's own search (local index or Algolia by configuration).
+import {lazy, Suspense, useCallback, useEffect, useState} from 'react';
+import {searchText} from '@site/src/site';
+import {OPEN_SEARCH_EVENT} from '@site/src/features/search/open-search';
+import styles from './styles.module.css';
+
+const loadModal = () => import('@site/src/features/search/SearchModal');
+const SearchModal = lazy(loadModal);
+
+/** Typing '/' opens search, except while the reader is typing in a field. */
+function isTypingTarget(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+export default function SearchBar() {
+  const [open, setOpen] = useState<{query: string} | null>(null);
+  const close = useCallback(() => setOpen(null), []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const shortcut = (event.key === 'k' || event.key === 'K') && (event.metaKey || event.ctrlKey);
+      if (shortcut || (event.key === '/' && !isTypingTarget(event.target))) {
+        event.preventDefault();
+        setOpen((current) => current ?? {query: ''});
+      }
+    };
+    const onOpenRequest = (event: Event) => setOpen({query: (event as CustomEvent<{query?: string}>).detail?.query ?? ''});
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener(OPEN_SEARCH_EVENT, onOpenRequest);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener(OPEN_SEARCH_EVENT, onOpenRequest);
+    };
+  }, []);
+
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.button}
+        aria-label={`${searchText.buttonLabel} (Control+K or /)`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen({query: ''})}
+        onMouseEnter={() => void loadModal()}
+        onFocus={() => void loadModal()}>
+        <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
+          <path d="M8 2a6 6 0 1 0 3.6 10.8l4.3 4.3 1.4-1.4-4.3-4.3A6 6 0 0 0 8 2zm0 2a4 4 0 1 1 0 8 4 4 0 0 1 0-8z" fill="currentColor" />
+        </svg>
+        <span className={styles.label}>{searchText.buttonLabel}</span>
+        <kbd className={styles.kbd}>Ctrl K</kbd>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <SearchModal initialQuery={open.query} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

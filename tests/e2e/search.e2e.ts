@@ -1,0 +1,213 @@
+import type {Browser, Page} from 'playwright-core';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {links, searchText} from '../../src/site';
+import {launchChromium, newPage} from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const dialog = (page: Page) => page.getByRole('dialog', {name: 'Search the documentation'});
+const input = (page: Page) => dialog(page).getByRole('combobox');
+
+async function openOnDocPage(): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto('/docs/features', {waitUntil: 'networkidle'});
+  return page;
+}
+
+describe('search modal: opening and closing', () => {
+  it('does not load the index before the modal opens', async () => {
+    const page = await newPage(browser);
+    const indexRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('search-index')) indexRequests.push(r.url());
+    });
+    await page.goto('/docs/features', {waitUntil: 'networkidle'});
+    expect(indexRequests).toEqual([]);
+    await page.keyboard.press('Control+k');
+    await input(page).fill('lineage');
+    await expect.poll(() => indexRequests.length).toBe(1);
+    await page.context().close();
+  });
+
+  it('opens from the navbar button, Ctrl+K and "/", with the "Search docs" placeholder', async () => {
+    const page = await openOnDocPage();
+    const button = page.locator('nav.navbar').getByRole('button', {name: /^Search/});
+    await button.click();
+    expect(await input(page).getAttribute('placeholder')).toBe(searchText.placeholder);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    // Focus returns to the button that opened the dialog.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('dialog');
+
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => dialog(page).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await page.keyboard.press('/');
+    await expect.poll(() => dialog(page).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('does not open on "/" while typing in a field', async () => {
+    const page = await newPage(browser);
+    await page.goto('/search', {waitUntil: 'networkidle'});
+    await page.locator('main input[type="search"]').fill('a/b');
+    expect(await dialog(page).count()).toBe(0);
+    expect(await page.locator('main input[type="search"]').inputValue()).toBe('a/b');
+    await page.context().close();
+  });
+
+  it('traps Tab inside the dialog', async () => {
+    const page = await openOnDocPage();
+    await page.keyboard.press('Control+k');
+    await input(page).fill('lineage');
+    await dialog(page).getByRole('option').first().waitFor();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    }
+    await page.context().close();
+  });
+});
+
+describe('search modal: results', () => {
+  it('navigates with the keyboard to the chosen section anchor', async () => {
+    const page = await openOnDocPage();
+    await page.keyboard.press('Control+k');
+    await input(page).fill('snowflake key pair');
+    const options = dialog(page).getByRole('option');
+    await options.first().waitFor();
+    expect(await options.count()).toBeGreaterThan(1);
+    await page.keyboard.press('ArrowDown');
+    const activeId = await input(page).getAttribute('aria-activedescendant');
+    expect(activeId).toBe('search-option-1');
+    const expectedHeading = await page.locator(`#${activeId}`).locator('span').first().textContent();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    expect(page.url()).toContain('#');
+    const hash = decodeURIComponent(new URL(page.url()).hash.slice(1));
+    expect(await page.locator(`[id="${hash}"]`).textContent()).toContain(expectedHeading?.trim().split(' › ').at(-1));
+    await page.context().close();
+  });
+
+  it('highlights matches and links "See all N results" to /search with the true count', async () => {
+    const page = await openOnDocPage();
+    await page.keyboard.press('Control+k');
+    await input(page).fill('lineage');
+    const seeAll = dialog(page).getByRole('link', {name: /^See all \d+ results$/});
+    await seeAll.waitFor();
+    expect(await dialog(page).locator('mark').count()).toBeGreaterThan(0);
+    const total = Number((await seeAll.textContent())!.match(/\d+/)![0]);
+    expect(total).toBeGreaterThan(8);
+    await seeAll.click();
+    await page.waitForURL('**/search?q=lineage');
+    await expect.poll(() => page.locator('main').getByText(/^\d+ results$/).textContent()).toBe(`${total} results`);
+    await page.context().close();
+  });
+
+  it('shows the no-results texts', async () => {
+    const page = await openOnDocPage();
+    await page.keyboard.press('Control+k');
+    await input(page).fill('zzqxjv');
+    await expect.poll(() => dialog(page).getByText(searchText.noResultsFor).count()).toBe(1);
+    expect(await dialog(page).textContent()).toContain('"zzqxjv"');
+    expect(await dialog(page).getByText(searchText.trySearchingFor).count()).toBe(1);
+    expect(await dialog(page).getByText(searchText.believeResults).count()).toBe(1);
+    expect(await dialog(page).getByRole('link', {name: searchText.letUsKnow}).getAttribute('href')).toBe(links.sourceIssues);
+    await dialog(page).getByRole('button', {name: 'lineage'}).click();
+    await expect.poll(() => dialog(page).getByRole('option').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('shows the network-failure texts when the index cannot be fetched', async () => {
+    const page = await openOnDocPage();
+    await page.route('**/search-index.*.json', (route) => route.abort('internetdisconnected'));
+    page.on('console', () => undefined);
+    await page.keyboard.press('Control+k');
+    await input(page).fill('lineage');
+    await expect.poll(() => dialog(page).getByText(searchText.fetchFailed).count()).toBe(1);
+    expect(await dialog(page).getByText(searchText.checkNetwork).count()).toBe(1);
+    // Once the network is back, "Try again" fetches the index.
+    await page.unroute('**/search-index.*.json');
+    await dialog(page).getByRole('button', {name: 'Try again'}).click();
+    await expect.poll(() => dialog(page).getByRole('option').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
+
+describe('recent and favourite searches', () => {
+  it('survive a reload and can be saved and removed', async () => {
+    const page = await openOnDocPage();
+    await page.keyboard.press('Control+k');
+    await input(page).fill('glossary');
+    await dialog(page).getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog(page).count()).toBe(0);
+
+    await page.reload({waitUntil: 'networkidle'});
+    await page.keyboard.press('Control+k');
+    const recent = dialog(page).getByRole('region', {name: 'Recent searches'});
+    await expect.poll(() => recent.getByRole('button', {name: 'glossary', exact: true}).count()).toBe(1);
+    await recent.getByRole('button', {name: 'Save "glossary" as a favorite search'}).click();
+    const favorites = dialog(page).getByRole('region', {name: 'Favorites searches'});
+    await expect.poll(() => favorites.getByRole('button', {name: 'glossary', exact: true}).count()).toBe(1);
+
+    await page.reload({waitUntil: 'networkidle'});
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => favorites.getByRole('button', {name: 'glossary', exact: true}).count()).toBe(1);
+    await favorites.getByRole('button', {name: 'Remove "glossary" from favorite searches'}).click();
+    await expect.poll(() => favorites.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('still searches when storage is unavailable', async () => {
+    const page = await newPage(browser);
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {get: () => {
+        throw new DOMException('denied', 'SecurityError');
+      }});
+    });
+    const logged: string[] = [];
+    page.on('console', (m) => logged.push(m.text()));
+    await page.goto('/docs/features', {waitUntil: 'networkidle'});
+    await page.keyboard.press('Control+k');
+    await input(page).fill('lineage');
+    await expect.poll(() => dialog(page).getByRole('option').count()).toBeGreaterThan(0);
+    expect(logged.join('\n')).toMatch(/storage is unavailable/);
+    await page.context().close();
+  });
+});
+
+describe('/search page', () => {
+  it('reads q on load, shows results, and updates the URL in place while typing', async () => {
+    const page = await newPage(browser);
+    await page.goto('/docs/features');
+    await page.goto('/search?q=lineage');
+    await expect.poll(() => page.locator('main ol li').count()).toBeGreaterThan(0);
+    expect(await page.locator('main').getByText(/^\d+ results$/).count()).toBe(1);
+    const historyLength = await page.evaluate(() => history.length);
+    await page.locator('main input[type="search"]').fill('');
+    await page.locator('main input[type="search"]').pressSequentially('domains');
+    await page.waitForURL('**/search?q=domains');
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Search results for "domains"');
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe('/docs/features');
+    await page.context().close();
+  });
+
+  it('pages through results', async () => {
+    const page = await newPage(browser);
+    await page.goto('/search?q=dataset');
+    await expect.poll(() => page.locator('main ol > li').count()).toBe(20);
+    await page.getByRole('button', {name: /Show more results/}).click();
+    await expect.poll(() => page.locator('main ol > li').count()).toBe(40);
+    await page.context().close();
+  });
+});
