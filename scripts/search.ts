@@ -7,11 +7,16 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {loadSearchIndex, type SearchIndexFile} from '../src/features/search/engine';
 
-/** Reads the hashed index file from a build folder. */
-export function readBuiltIndex(buildDir: string): SearchIndexFile {
+/** File name of the hashed index in a build folder. */
+export function builtIndexName(buildDir: string): string {
   const name = readdirSync(buildDir).find((f) => /^search-index\.[0-9a-f]+\.json$/.test(f));
   if (!name) throw new Error(`No search index in ${buildDir}: run "npm run build" first.`);
-  return JSON.parse(readFileSync(path.join(buildDir, name), 'utf8')) as SearchIndexFile;
+  return name;
+}
+
+/** Reads the hashed index file from a build folder. */
+export function readBuiltIndex(buildDir: string): SearchIndexFile {
+  return JSON.parse(readFileSync(path.join(buildDir, builtIndexName(buildDir)), 'utf8')) as SearchIndexFile;
 }
 
 function main() {

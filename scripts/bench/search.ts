@@ -1,0 +1,74 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+import {build} from 'esbuild';
+import MiniSearch from 'minisearch';
+import type {Browser} from 'playwright-core';
+import type {Section} from '../../src/features/search/types';
+import {loadSearchIndex, type SearchIndexFile} from '../../src/features/search/engine';
+import {builtIndexName, readBuiltIndex} from '../search';
+import {evaluateRelevance, readDevQueries} from '../relevance';
+import {percentile, type BenchRow} from './report';
+
+/** Queries typed character by character in the latency run (dev set plus common reader queries). */
+function benchQueries(): string[] {
+  const extra = ['datahub docker quickstart', 'ingestion recipe', 'personal access token', 'column level lineage', 'glossary terms', 'helm chart values', 'kafka topics', 'reindex elasticsearch', 'python emitter', 'data products'];
+  return [...readDevQueries().map((q) => q.query), ...extra];
+}
+
+/** Index size, load time, keystroke latency (in Chromium) and relevance of the built search index. */
+export async function benchSearch(browser: Browser, baseURL: string, buildDir: string): Promise<BenchRow[]> {
+  const file = readBuiltIndex(buildDir);
+  const raw = JSON.stringify(file);
+  const sections = JSON.parse(readFileSync(path.join(buildDir, 'chat-sections.json'), 'utf8')) as Section[];
+  // Baseline size: MiniSearch's own serialisation of the same fields, with the same snippets stored.
+  const plain = new MiniSearch({fields: ['title', 'headings', 'text'], storeFields: ['url', 'title', 'headings', 'snippet']});
+  plain.addAll(sections.map((s, i) => ({id: i, url: s.url, title: s.hierarchy[1], headings: s.hierarchy.slice(2).filter(Boolean).join(' '), text: s.text, snippet: s.text.slice(0, 140)})));
+  const plainJson = JSON.stringify(plain);
+
+  const bundle = await build({entryPoints: [path.resolve('scripts/bench/browser-entry.ts')], bundle: true, write: false, format: 'iife', platform: 'browser', minify: true});
+  const page = await browser.newPage();
+  await page.goto(`${baseURL}/docs/features`, {waitUntil: 'networkidle'});
+  await page.addScriptTag({content: bundle.outputFiles[0].text});
+  const indexUrl = `/${builtIndexName(buildDir)}`;
+  const queries = benchQueries();
+  const result = await page.evaluate(async ({url, queries}) => {
+    type Bench = {loadSearchIndex: (f: unknown) => {search: (q: string, n?: number) => unknown[]}; parse: (t: string) => unknown};
+    const bench = (globalThis as unknown as {searchBench: Bench}).searchBench;
+    const t0 = performance.now();
+    const text = await (await fetch(url, {cache: 'no-store'})).text();
+    const t1 = performance.now();
+    const index = bench.loadSearchIndex(bench.parse(text));
+    const t2 = performance.now();
+    const typed: number[] = [];
+    const naive: number[] = [];
+    const docs = (JSON.parse(text) as {sections: Array<[number, string, string, string]>}).sections.map((s) => `${s[2]} ${s[3]}`.toLowerCase());
+    for (const q of queries) {
+      for (let i = 1; i <= q.length; i++) {
+        const prefix = q.slice(0, i);
+        const s = performance.now();
+        index.search(prefix, 8);
+        typed.push(performance.now() - s);
+        const n = performance.now();
+        const words = prefix.toLowerCase().split(/\s+/).filter(Boolean);
+        docs.filter((d) => words.every((w) => d.includes(w))).slice(0, 8);
+        naive.push(performance.now() - n);
+      }
+    }
+    return {fetchMs: t1 - t0, loadMs: t2 - t1, typed, naive};
+  }, {url: indexUrl, queries});
+  await page.close();
+
+  const relevance = evaluateRelevance(loadSearchIndex(file as SearchIndexFile), readDevQueries());
+  return [
+    {area: 'Search', metric: 'Index size (raw)', value: raw.length / 1024, unit: 'KiB', baseline: plainJson.length / 1024, note: 'baseline: MiniSearch default JSON of the same sections'},
+    {area: 'Search', metric: 'Index size (gzip)', value: gzipSync(raw).length / 1024, unit: 'KiB', baseline: gzipSync(plainJson).length / 1024, note: 'target < 400 KiB'},
+    {area: 'Search', metric: 'Index fetch (loopback, Chromium)', value: result.fetchMs, unit: 'ms'},
+    {area: 'Search', metric: 'Index parse + load (Chromium)', value: result.loadMs, unit: 'ms'},
+    {area: 'Search', metric: `Keystroke query p50 (${result.typed.length} prefixes of ${queries.length} queries)`, value: percentile(result.typed, 50), unit: 'ms', baseline: percentile(result.naive, 50), note: 'baseline: substring scan of snippets'},
+    {area: 'Search', metric: 'Keystroke query p95', value: percentile(result.typed, 95), unit: 'ms', baseline: percentile(result.naive, 95), note: 'target < 5 ms'},
+    {area: 'Search', metric: `Relevance hit@1 (${relevance.rows.length} dev queries)`, value: relevance.hitAt1, unit: ''},
+    {area: 'Search', metric: 'Relevance hit@5', value: relevance.hitAt5, unit: '', note: 'target >= 0.9'},
+  ];
+}
+
