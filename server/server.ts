@@ -1,9 +1,18 @@
 import {buildApp} from './app';
 import {readConfig} from './config';
+import {createServices} from './services';
 
 async function main() {
   const config = readConfig();
-  const app = await buildApp(config, {logger: true});
+  const services = await createServices(config);
+  const app = await buildApp(config, services, {logger: true});
+  const shutdown = async () => {
+    await app.close();
+    await services.store.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
   await app.listen({port: config.port, host: config.host});
 }
 

@@ -131,3 +131,17 @@ export const searchText = {
 
 /** Results shown in the modal before "See all N results", and per page on /search. */
 export const searchLimits = {modalResults: 8, pageSize: 20} as const;
+
+/**
+ * Public settings of the chat and the query log. They ship in the page (as in
+ * the spec, where the keys are public by nature) and the server accepts them
+ * by default; a deployment can change them at build time.
+ */
+export const chatService = {
+  /** Path of the completions endpoint on the site's own server. */
+  completionsUrl: '/v1/completions',
+  projectKey: 'datahub-docs-public',
+  /** PostgREST-style table of the query log. */
+  queryLogUrl: '/rest/v1/queries',
+  queryLogAnonKey: 'datahub-docs-anon',
+} as const;

@@ -6,10 +6,9 @@ import {buildSearchIndex} from '../../src/features/search/engine';
 import type {Section} from '../../src/features/search/types';
 import {collectSections} from './collect';
 
-/** Folder of files served as static assets (in `npm start` and copied into build/). */
-export const SEARCH_STATIC_DIR = '.generated/search-static';
-/** Full sections for the chat server, next to the build. */
-export const CHAT_SECTIONS_FILE = 'chat-sections.json';
+import {CHAT_SECTIONS_FILE, SEARCH_STATIC_DIR} from './constants';
+
+export {CHAT_SECTIONS_FILE, SEARCH_STATIC_DIR};
 
 export interface SearchGlobalData {
   /** Site-relative URL of the hashed index file. */

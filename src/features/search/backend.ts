@@ -90,6 +90,7 @@ function algoliaBackend(config: SearchConfig & {algolia: AlgoliaConfig}, fetchIm
           text: h.content ?? '',
           score: body.hits.length - i,
           terms,
+          queryTerms: terms,
         };
       });
       return {hits, total: body.nbHits};

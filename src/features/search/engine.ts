@@ -165,11 +165,15 @@ export interface SearchHit {
   score: number;
   /** Index terms that matched, for highlighting. */
   terms: string[];
+  /** Query terms that matched (after stemming). */
+  queryTerms: string[];
 }
 
 export interface SearchFilters {
   language?: string;
   docsTag?: string;
+  /** AND (default) falls back to OR when nothing has every term; OR ranks any-term matches directly. */
+  combineWith?: 'AND' | 'OR';
 }
 
 /** A loaded index that answers queries. */
@@ -203,7 +207,7 @@ export function loadSearchIndex(file: SearchIndexFile): LocalSearchIndex {
   const toHit = (r: SearchResult): SearchHit => {
     const [page, anchor, heading, text] = file.sections[r.id as number];
     const [pageUrl, group, pageTitle] = file.pages[page];
-    return {url: anchor ? `${pageUrl}#${anchor}` : pageUrl, pageUrl, group, pageTitle, heading, text, score: r.score, terms: r.terms};
+    return {url: anchor ? `${pageUrl}#${anchor}` : pageUrl, pageUrl, group, pageTitle, heading, text, score: r.score, terms: r.terms, queryTerms: r.queryTerms};
   };
 
   return {
@@ -220,11 +224,17 @@ export function loadSearchIndex(file: SearchIndexFile): LocalSearchIndex {
         // While typing, a completed prefix is a stronger signal than a near-miss spelling.
         weights: {prefix: 0.7, fuzzy: 0.15},
       });
-      const strict = run('AND');
+      const strict = filters.combineWith === 'OR' ? [] : run('AND');
       const results = strict.length > 0 ? strict : run('OR');
       return results.slice(0, limit).map(toHit);
     },
   };
+}
+
+/** The distinct processed terms of a text, as the engine indexes and queries them. */
+export function queryTermsOf(text: string): string[] {
+  const tokenize = MiniSearch.getDefault('tokenize') as (t: string) => string[];
+  return [...new Set(tokenize(text).map(processTerm).filter((t): t is string => Boolean(t)))];
 }
 
 /** Hits grouped by page, pages in order of their best hit. */

@@ -1,0 +1,4 @@
+/** Folder of files served as static assets (in `npm start` and copied into build/). */
+export const SEARCH_STATIC_DIR = '.generated/search-static';
+/** Full sections for the chat server, next to the build. */
+export const CHAT_SECTIONS_FILE = 'chat-sections.json';

@@ -1,0 +1,27 @@
+import type {CompletionRequest} from '../../contract/completions';
+import type {RetrievedSection} from './retrieval';
+
+export interface AnswerInput {
+  prompt: string;
+  sections: RetrievedSection[];
+  request: CompletionRequest;
+  signal?: AbortSignal;
+}
+
+/** Produces the answer text as a stream of chunks. */
+export interface Answerer {
+  readonly kind: 'extractive' | 'openai';
+  answer(input: AnswerInput): AsyncIterable<string>;
+}
+
+/** Fills the prompt template's placeholders with the sections and the question. */
+export function fillPromptTemplate(request: CompletionRequest, sections: RetrievedSection[], productName: string): string {
+  const context = sections
+    .map(({section}) => `Section: ${[section.hierarchy[1], ...section.hierarchy.slice(2).filter(Boolean)].join(' › ')} (${section.url})\n${section.text}`)
+    .join('\n---\n');
+  return request.promptTemplate
+    .replaceAll('{{CONTEXT}}', context)
+    .replaceAll('{{PROMPT}}', request.prompt)
+    .replaceAll('{{I_DONT_KNOW}}', request.iDontKnowMessage)
+    .replaceAll('{{productName}}', productName);
+}

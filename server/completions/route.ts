@@ -1,0 +1,63 @@
+import {Readable} from 'node:stream';
+import rateLimit from '@fastify/rate-limit';
+import type {FastifyInstance} from 'fastify';
+import {completionRequestSchema} from '../../contract/completions';
+import type {QueryLogStore} from '../query-log/store';
+import {completionStream, type CompletionDeps} from './pipeline';
+
+export interface CompletionsRouteOptions {
+  deps: CompletionDeps;
+  store: QueryLogStore;
+  projectKeys: string[];
+  /** Models a request may name when an LLM endpoint is configured; null: any (extractive answerer). */
+  allowedModels: string[] | null;
+  rateLimitPerMinute: number;
+}
+
+/** Response headers of the stream: plain text, never buffered by proxies or cached. */
+export const STREAM_HEADERS = {
+  'content-type': 'text/plain; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-accel-buffering': 'no',
+} as const;
+
+/** POST /v1/completions (spec 7.3). */
+export async function completionsRoutes(app: FastifyInstance, options: CompletionsRouteOptions): Promise<void> {
+  await app.register(rateLimit, {
+    max: options.rateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) => ({statusCode: 429, error: `Too many questions: try again in ${Math.ceil(context.ttl / 1000)} s.`}),
+  });
+
+  app.post('/v1/completions', async (request, reply) => {
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return reply.code(400).send({error: 'body must be a JSON object'});
+    if (raw.projectKey === undefined || raw.projectKey === '') return reply.code(400).send({error: 'a project key is required'});
+    const parsed = completionRequestSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return reply.code(400).send({error: `${issue.path.join('.') || 'body'}: ${issue.message}`});
+    }
+    const body = parsed.data;
+    if (!options.projectKeys.includes(body.projectKey)) return reply.code(401).send({error: 'unknown project key'});
+    if (options.allowedModels && !options.allowedModels.includes(body.model)) {
+      return reply.code(400).send({error: `model: "${body.model}" is not allowed; use one of ${options.allowedModels.join(', ')}`});
+    }
+
+    // A client that goes away aborts retrieval and the upstream LLM request at once.
+    const controller = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
+    });
+    const stream = Readable.from(
+      completionStream(body, options.deps, controller.signal, (record) => {
+        options.store.insertCompletion(record).catch((error: unknown) => options.deps.log('Could not record a completion', error));
+      }),
+      {objectMode: false},
+    );
+    stream.on('error', (error) => {
+      if (!controller.signal.aborted) options.deps.log('Completion stream failed', error);
+    });
+    return reply.headers(STREAM_HEADERS).send(stream);
+  });
+}

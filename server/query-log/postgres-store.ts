@@ -1,0 +1,53 @@
+import pg from 'pg';
+import {SCHEMA_STATEMENTS, type QueryLogStore} from './store';
+
+/** PostgreSQL store, for deployments where one machine is not enough (DATABASE_URL). */
+export async function createPostgresStore(connectionString: string): Promise<QueryLogStore> {
+  const pool = new pg.Pool({connectionString, max: 10});
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  for (const sql of SCHEMA_STATEMENTS) {
+    await pool.query(sql.replace('INTEGER PRIMARY KEY {{AUTO}}', 'BIGSERIAL PRIMARY KEY').replaceAll('{{TIMESTAMP}}', 'TIMESTAMPTZ'));
+  }
+  const grouped = async (since: Date, limit: number, negativeOnly: boolean) => {
+    const {rows} = await pool.query<{query: string; count: string}>(
+      `SELECT min(query) AS query, COUNT(*) AS count FROM queries WHERE created_at >= $1 ${negativeOnly ? "AND result_rating = 'negative'" : ''}
+       GROUP BY lower(query) ORDER BY count DESC, min(query) LIMIT $2`,
+      [since, limit],
+    );
+    return rows.map((r) => ({query: r.query, count: Number(r.count)}));
+  };
+  return {
+    kind: 'postgres',
+    async insertQuery(r) {
+      await pool.query('INSERT INTO queries (query, result_rating, created_at) VALUES ($1, $2, now())', [r.query, r.result_rating ?? null]);
+    },
+    async insertCompletion(c) {
+      await pool.query(
+        'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, ms_to_references, ms_to_end) VALUES ($1, $2, $3, $4, $5, $6)',
+        [c.createdAt, c.prompt, JSON.stringify(c.references), c.answeredIDontKnow, c.msToReferences, c.msToEnd],
+      );
+    },
+    async countQueries() {
+      const {rows} = await pool.query<{n: string}>('SELECT COUNT(*) AS n FROM queries');
+      return Number(rows[0].n);
+    },
+    async report(since, limit = 10) {
+      const {rows} = await pool.query<{total: string; idk: string}>(
+        'SELECT COUNT(*) AS total, COUNT(*) FILTER (WHERE answered_i_dont_know) AS idk FROM completions WHERE created_at >= $1',
+        [since],
+      );
+      const total = Number(rows[0].total);
+      return {
+        since,
+        topQueries: await grouped(since, limit, false),
+        negativeQueries: await grouped(since, limit, true),
+        completions: total,
+        iDontKnowShare: total ? Number(rows[0].idk) / total : 0,
+      };
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

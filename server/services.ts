@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type {ServerConfig} from './config';
+import type {AppServices} from './app';
+import {createExtractiveAnswerer} from './completions/extractive-answerer';
+import {createHybridRetriever, embeddingsClient, loadSectionEmbeddings} from './completions/hybrid-retrieval';
+import {createOpenAiAnswerer} from './completions/openai-answerer';
+import {createLexicalRetriever, type Retriever} from './completions/retrieval';
+import {createPostgresStore} from './query-log/postgres-store';
+import {createSqliteStore} from './query-log/sqlite-store';
+import type {QueryLogStore} from './query-log/store';
+import {loadSections} from './sections';
+
+const log = (message: string, error?: unknown) => console.error(`${message}${error ? `: ${error instanceof Error ? error.message : String(error)}` : ''}`);
+
+/** The store the configuration names: PostgreSQL with DATABASE_URL, SQLite otherwise. */
+export function createStore(config: Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'>): Promise<QueryLogStore> | QueryLogStore {
+  return config.databaseUrl ? createPostgresStore(config.databaseUrl) : createSqliteStore(config.sqlitePath);
+}
+
+/** Wires retrieval, answering and the store from the configuration (the server's factories). */
+export async function createServices(config: ServerConfig): Promise<AppServices> {
+  const sections = loadSections(config.buildDir);
+  let retriever: Retriever = createLexicalRetriever(sections);
+  if (config.openai?.embeddingsModel) {
+    const options = {baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey, model: config.openai.embeddingsModel, cacheDir: path.resolve('.data/embeddings')};
+    const embed = embeddingsClient(options);
+    retriever = createHybridRetriever(retriever, sections, await loadSectionEmbeddings(sections, options, embed), embed);
+  }
+  const answerer = config.openai
+    ? createOpenAiAnswerer({baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey, timeoutMs: config.openai.timeoutMs})
+    : createExtractiveAnswerer();
+  return {
+    completions: {retriever, answerer, log},
+    store: await createStore(config),
+    allowedModels: config.openai ? config.openai.models : null,
+  };
+}
