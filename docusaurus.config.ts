@@ -5,6 +5,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import {announcement, images, links, product, site} from './src/site';
 import palettePlugin from './plugins/palette';
 import generateDocsPlugin from './plugins/generate';
+import pageDataPlugin from './plugins/page-data';
 
 const require = createRequire(import.meta.url);
 
@@ -80,6 +81,7 @@ const config: Config = {
     'docusaurus-plugin-sass',
     generateDocsPlugin,
     palettePlugin,
+    pageDataPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {
