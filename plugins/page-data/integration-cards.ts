@@ -20,7 +20,7 @@ export function toCard(item: Integration): IntegrationCard {
   return {
     id: item.id,
     name: item.name,
-    summary: summary(item.description, 220),
+    summary: summary(item.description, 400),
     description: plain(item.description),
     platformType: item.platformType,
     connectionType: item.connectionType,
