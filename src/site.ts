@@ -128,6 +128,7 @@ export const paths = {
   guild: '/guild/',
   ingestion: '/docs/metadata-ingestion',
   uiIngestion: '/docs/ui-ingestion',
+  customSource: '/docs/how/add-custom-ingestion-source',
   search: '/docs/how/search',
   lineage: '/docs/lineage/lineage-feature-guide',
   impactAnalysis: '/docs/act-on-metadata/impact-analysis',
