@@ -5,7 +5,7 @@ import {paths, product} from '@site/src/site';
 import {EmptyState} from './integrations/_components/EmptyState';
 import {FilterPanel} from './integrations/_components/FilterPanel';
 import {IntegrationCard} from './integrations/_components/IntegrationCard';
-import {filterIntegrations, noFilters, resultLabel} from './integrations/_components/filters';
+import {emptyStateHints, filterIntegrations, noFilters, resultLabel} from './integrations/_components/filters';
 import {useIntegrationFilters} from './integrations/_components/use-integration-filters';
 import styles from './integrations.module.css';
 
@@ -39,7 +39,7 @@ export default function Integrations() {
                 ))}
               </ul>
             ) : (
-              <EmptyState onClear={() => setFilters(noFilters)} />
+              <EmptyState hints={emptyStateHints(filters)} onClear={() => setFilters(noFilters)} />
             )}
           </section>
         </div>

@@ -28,7 +28,7 @@ export default function Guild() {
         <div className="container">
           <section className={styles.section} aria-labelledby="tiers">
             <h2 id="tiers">{guild.tiers.length === 3 ? 'Three ways to be recognised' : 'Ways to be recognised'}</h2>
-            <p className={styles.intro}>Each tier thanks a different kind of help. Many people belong to more than one.</p>
+            <p className={styles.intro}>Help in whichever way suits you; many people end up in more than one tier.</p>
             <TierList tiers={guild.tiers} />
           </section>
           <section className={styles.section} aria-labelledby="take-part">

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {IntegrationCard, IntegrationFacets} from '@site/plugins/page-data/types';
 import {
-  activeFilterCount, filterIntegrations, filtersToSearch, noFilters, optionCounts, parseFilters, resultLabel, toggleFilter,
+  activeFilterCount, emptyStateHints, filterIntegrations, filtersToSearch, noFilters, optionCounts, parseFilters, resultLabel, toggleFilter,
   type IntegrationFilters,
 } from './filters';
 
@@ -107,6 +107,19 @@ describe('helpers', () => {
     const profiling = {...noFilters, capabilities: ['Data Profiling']};
     expect(optionCounts(cards, profiling, 'capabilities', facets.capabilities)).toEqual({'Data Profiling': 2, 'Domains': 1, 'Table-Level Lineage': 1});
     expect(optionCounts(cards, profiling, 'connections', facets.connectionTypes)).toEqual({Pull: 2, Push: 0});
+  });
+
+  it('suggests what to change for each filter kind in use', () => {
+    expect(emptyStateHints(noFilters)).toEqual([]);
+    expect(emptyStateHints({...noFilters, q: ' zzz '})).toEqual(['Shorten or change the search text "zzz".']);
+    expect(emptyStateHints({q: '', types: ['BI Tool', 'AI+ML'], connections: ['Push'], capabilities: ['Domains']})).toEqual([
+      'Choose another platform type than BI Tool or AI+ML.',
+      'Change the connection type.',
+      'Untick Domains.',
+    ]);
+    expect(emptyStateHints({...noFilters, capabilities: ['Domains', 'Data Profiling']})).toEqual([
+      'Untick a capability or two: an integration must support every one you tick.',
+    ]);
   });
 
   it('labels the result count', () => {

@@ -98,6 +98,17 @@ export function optionCounts(cards: IntegrationCard[], filters: IntegrationFilte
   return counts;
 }
 
+/** What to change when nothing matches, one suggestion per filter kind in use. */
+export function emptyStateHints(filters: IntegrationFilters): string[] {
+  const hints: string[] = [];
+  if (filters.q.trim()) hints.push(`Shorten or change the search text "${filters.q.trim()}".`);
+  if (filters.types.length) hints.push(`Choose another platform type than ${filters.types.join(' or ')}.`);
+  if (filters.connections.length) hints.push('Change the connection type.');
+  if (filters.capabilities.length > 1) hints.push('Untick a capability or two: an integration must support every one you tick.');
+  else if (filters.capabilities.length) hints.push(`Untick ${filters.capabilities[0]}.`);
+  return hints;
+}
+
 /** "1 integration", "12 integrations". */
 export function resultLabel(count: number): string {
   return `${count} integration${count === 1 ? '' : 's'}`;

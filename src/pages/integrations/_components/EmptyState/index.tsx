@@ -3,14 +3,16 @@ import {paths} from '@site/src/site';
 import styles from './styles.module.css';
 
 /** Shown when no integration passes the filters: what to change, and a way back to the full list. */
-export function EmptyState({onClear}: {onClear: () => void}) {
+export function EmptyState({hints, onClear}: {hints: string[]; onClear: () => void}) {
   return (
     <div className={styles.empty}>
       <h3 className={styles.title}>No integration matches all of these filters</h3>
-      <p>
-        Try a shorter search, untick a capability or two (an integration must support every one you tick), or choose
-        another platform type.
-      </p>
+      <p>To see results, try one of these:</p>
+      <ul className={styles.hints}>
+        {hints.map((hint) => (
+          <li key={hint}>{hint}</li>
+        ))}
+      </ul>
       <button type="button" className="button button--primary" onClick={onClear}>
         Clear filters
       </button>
