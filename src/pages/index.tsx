@@ -8,6 +8,7 @@ import {Hero} from './_home/Hero';
 import {IntegrationStrip} from './_home/IntegrationStrip';
 import {ManagedCta} from './_home/ManagedCta';
 
+/** The landing page: what the platform is, how to start, what it does and where the community meets. */
 export default function Home() {
   return (
     <Layout

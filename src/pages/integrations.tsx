@@ -9,6 +9,7 @@ import {emptyStateHints, filterIntegrations, noFilters, resultLabel} from './int
 import {useIntegrationFilters} from './integrations/_components/use-integration-filters';
 import styles from './integrations.module.css';
 
+/** Every integration of the registry as a card, filtered by choices that live in the URL query. */
 export default function Integrations() {
   const {filters, setFilters} = useIntegrationFilters(data.facets);
   const results = filterIntegrations(data.cards, filters);

@@ -1,4 +1,3 @@
-import {useId} from 'react';
 import clsx from 'clsx';
 import {useCopyToClipboard} from './use-copy-to-clipboard';
 import styles from './styles.module.css';
@@ -8,11 +7,10 @@ const feedback = {idle: '', copied: 'Copied to clipboard', failed: 'Could not co
 /** A shell command on one line with a copy button that says when it worked. */
 export function CopyCommand({command, className}: {command: string; className?: string}) {
   const {status, copy} = useCopyToClipboard();
-  const codeId = useId();
   return (
     <div className={clsx(styles.command, className)}>
       <pre className={styles.pre}>
-        <code id={codeId}>
+        <code>
           <span className={styles.prompt} aria-hidden="true">$ </span>
           {command}
         </code>

@@ -7,6 +7,7 @@ import {MemberList} from './_components/MemberList';
 import {TierList} from './_components/TierList';
 import styles from './styles.module.css';
 
+/** The community guild programme, from data/guild.yaml. */
 export default function Guild() {
   return (
     <Layout title="Community guild" description={`The ${product.name} community guild recognises people who help others use and build ${product.name}.`}>

@@ -4,7 +4,6 @@ import {links, product} from '@site/src/site';
 import styles from './styles.module.css';
 
 // The ideal-image loader turns this PNG into responsive sizes with a blurred placeholder.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const preview: IdealImageProps['img'] = require('./catalog-preview.png');
 
 /** A picture of a dataset page and the way to the live demo. */
