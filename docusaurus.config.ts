@@ -7,6 +7,7 @@ import palettePlugin from './plugins/palette';
 import generateDocsPlugin from './plugins/generate';
 import searchIndexPlugin, {SEARCH_STATIC_DIR} from './plugins/search-index';
 import {readSearchConfig} from './plugins/search-index/config';
+import pageDataPlugin from './plugins/page-data';
 
 const require = createRequire(import.meta.url);
 const search = readSearchConfig();
@@ -93,14 +94,12 @@ const config: Config = {
     generateDocsPlugin,
     searchIndexPlugin,
     palettePlugin,
+    pageDataPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {
         quality: images.quality,
         sizes: [...images.sizes],
-        max: Math.max(...images.sizes),
-        min: Math.min(...images.sizes),
-        steps: images.sizes.length,
         disableInDev: false,
       },
     ],

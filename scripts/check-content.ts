@@ -78,7 +78,7 @@ function main() {
     for (const problem of report.problems) failures.push(`${file}: ${problem}`);
   }
   for (const id of extraPages) {
-    const file = `docs/${id}.md`;
+    const file = ['.md', '.mdx'].map((ext) => `docs/${id}${ext}`).find((f) => existsSync(path.join(siteDir, f))) ?? `docs/${id}.md`;
     const report = checkPage(id, file, readFileSync(path.join(siteDir, file), 'utf8'));
     for (const problem of report.problems) failures.push(`${file}: ${problem}`);
   }

@@ -145,3 +145,42 @@ export const chatService = {
   queryLogUrl: '/rest/v1/queries',
   queryLogAnonKey: 'datahub-docs-anon',
 } as const;
+/**
+ * Site paths that the landing, integrations, guild and docs-home pages link to.
+ * Internal links are checked by the build, so a stale one fails it.
+ */
+export const paths = {
+  docsHome: '/docs/',
+  features: '/docs/features',
+  introduction: '/docs/introduction',
+  quickstart: '/docs/quickstart',
+  concepts: '/docs/what-is-datahub/datahub-concepts',
+  integrations: '/integrations',
+  guild: '/guild/',
+  ingestion: '/docs/metadata-ingestion',
+  uiIngestion: '/docs/ui-ingestion',
+  customSource: '/docs/how/add-custom-ingestion-source',
+  search: '/docs/how/search',
+  lineage: '/docs/lineage/lineage-feature-guide',
+  impactAnalysis: '/docs/act-on-metadata/impact-analysis',
+  domains: '/docs/domains',
+  glossary: '/docs/glossary/business-glossary',
+  tags: '/docs/tags',
+  dataProducts: '/docs/dataproducts',
+  actions: '/docs/actions',
+  apis: '/docs/api/datahub-apis',
+  graphql: '/docs/api/graphql/overview',
+  pythonSdk: '/docs/python-sdk/clients',
+  deployKubernetes: '/docs/deploy/kubernetes',
+  managedOverview: '/docs/managed-datahub/managed-datahub-overview',
+  contributing: '/docs/contributing',
+  codeOfConduct: '/docs/code_of_conduct',
+  townhalls: '/docs/townhalls',
+} as const;
+
+/** The first commands of the quickstart, in order, with what each one does. */
+export const quickstartCommands = [
+  {command: 'python3 -m pip install --upgrade acryl-datahub', purpose: 'Install the DataHub command-line tool.'},
+  {command: 'datahub docker quickstart', purpose: 'Start DataHub locally with Docker.'},
+  {command: 'datahub docker ingest-sample-data', purpose: 'Load sample metadata to explore.'},
+] as const;

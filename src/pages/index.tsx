@@ -1,16 +1,27 @@
-import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import {product} from '@site/src/site';
+import {Community} from './_home/Community';
+import {DemoPreview} from './_home/DemoPreview';
+import {FeatureGrid} from './_home/FeatureGrid';
+import {GetStarted} from './_home/GetStarted';
+import {Hero} from './_home/Hero';
+import {IntegrationStrip} from './_home/IntegrationStrip';
+import {ManagedCta} from './_home/ManagedCta';
 
+/** The landing page: what the platform is, how to start, what it does and where the community meets. */
 export default function Home() {
   return (
-    <Layout title={product.tagline} description="Documentation for DataHub, the open-source metadata platform for data discovery, lineage and governance.">
-      <main className="container margin-vert--xl">
-        <h1>{product.name}</h1>
-        <p>{product.tagline}: discovery, lineage and governance for every data asset.</p>
-        <Link className="button button--primary button--lg" to="/docs/features">
-          Get started
-        </Link>
+    <Layout
+      title={product.tagline}
+      description={`${product.name} is the open-source metadata platform for data discovery, lineage and governance: connect your sources, search every asset, trace lineage and manage ownership.`}>
+      <main>
+        <Hero />
+        <GetStarted />
+        <FeatureGrid />
+        <IntegrationStrip />
+        <DemoPreview />
+        <ManagedCta />
+        <Community />
       </main>
     </Layout>
   );
