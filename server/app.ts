@@ -23,7 +23,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
   const app = Fastify({logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES});
 
   // Client errors get their own one-line reason; server errors never leak internals.
-  app.setErrorHandler((error: {statusCode?: number; code?: string; message: string}, request, reply) => {
+  app.setErrorHandler((error: {statusCode?: number; code?: string; message?: string}, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error(error);
@@ -31,7 +31,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
     }
     const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `request body is larger than ${BODY_LIMIT_BYTES} bytes`
       : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'body is not valid JSON'
-      : error.message.split('\n')[0];
+      : String(error.message ?? 'bad request').split('\n')[0];
     return reply.code(status).send({error: message});
   });
 

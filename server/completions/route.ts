@@ -26,7 +26,7 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
   await app.register(rateLimit, {
     max: options.rateLimitPerMinute,
     timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) => ({statusCode: 429, error: `Too many questions: try again in ${Math.ceil(context.ttl / 1000)} s.`}),
+    errorResponseBuilder: (_request, context) => ({statusCode: 429, message: `too many questions: try again in ${Math.ceil(context.ttl / 1000)} s`}),
   });
 
   app.post('/v1/completions', async (request, reply) => {

@@ -1,0 +1,38 @@
+/**
+ * `npm run ask -- "<question>" [--json]`: the references and the answer for a
+ * question through the server's own pipeline (same retrieval and answerer as
+ * POST /v1/completions), without HTTP.
+ */
+import {parseArgs} from 'node:util';
+import {completionRequestSchema, START_RESPONSE_MARKER} from '../contract/completions';
+import {chatService} from '../src/site';
+import {readConfig} from '../server/config';
+import {completionStream} from '../server/completions/pipeline';
+import {createServices} from '../server/services';
+
+async function main() {
+  const {values, positionals} = parseArgs({allowPositionals: true, options: {json: {type: 'boolean', default: false}}});
+  const prompt = positionals.join(' ').trim();
+  if (!prompt) {
+    console.error('Usage: npm run ask -- "<question>" [--json]');
+    process.exit(2);
+  }
+  const services = await createServices(readConfig());
+  const request = completionRequestSchema.parse({prompt, projectKey: chatService.projectKey});
+  let text = '';
+  for await (const chunk of completionStream(request, services.completions, new AbortController().signal, () => undefined)) text += chunk;
+  await services.store.close();
+  const at = text.indexOf(START_RESPONSE_MARKER);
+  const references = JSON.parse(text.slice(0, at)) as string[];
+  const answer = text.slice(at + START_RESPONSE_MARKER.length);
+  if (values.json) {
+    console.log(JSON.stringify({references, answer}, null, 2));
+    return;
+  }
+  console.log(`References:\n${references.map((r) => `  ${r}`).join('\n') || '  (none)'}\n\n${answer}`);
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});

@@ -1,0 +1,229 @@
+import type {FastifyInstance} from 'fastify';
+import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {START_RESPONSE_MARKER} from '../../contract/completions';
+import {chatDefaults} from '../../src/site';
+import type {Section} from '../../src/features/search/types';
+import {startFakeOpenAi, type FakeOpenAi} from '../../tests/fakes/openai-server';
+import {buildApp, BODY_LIMIT_BYTES} from '../app';
+import {createSqliteStore} from '../query-log/sqlite-store';
+import type {Answerer} from './answerer';
+import {createExtractiveAnswerer} from './extractive-answerer';
+import {createHybridRetriever, embeddingsClient} from './hybrid-retrieval';
+import {createOpenAiAnswerer} from './openai-answerer';
+import {createLexicalRetriever, similarity} from './retrieval';
+
+const section = (url: string, title: string, heading: string | null, text: string): Section => ({
+  id: url, url, hierarchy: ['Guides', title, heading, null, null, null, null], text, language: 'en', docsTag: 'docs-default-current',
+});
+
+export const fixtureSections: Section[] = [
+  section('/docs/authentication/personal-access-tokens', 'Personal Access Tokens', null, 'Personal access tokens let scripts call the DataHub API as you. Create a token in Settings under Access Tokens and copy it once.'),
+  section('/docs/authentication/personal-access-tokens#create-a-token', 'Personal Access Tokens', 'Create a token', 'Open Settings, choose Access Tokens and click Generate new token. Pick a name and an expiry, then copy the token value.'),
+  section('/docs/quickstart', 'Quickstart', null, 'Run datahub docker quickstart to start DataHub locally with Docker Compose. The UI listens on port 9002.'),
+  section('/docs/lineage/lineage-feature-guide', 'Lineage', null, 'Lineage shows how data flows between datasets, jobs and dashboards.'),
+];
+
+const KEY = 'test-project-key';
+const ANON = 'test-anon-key';
+let store: ReturnType<typeof createSqliteStore>;
+const apps: FastifyInstance[] = [];
+
+async function start(answerer: Answerer = createExtractiveAnswerer(), extra: {allowedModels?: string[] | null; rateLimitPerMinute?: number} = {}) {
+  const logged: string[] = [];
+  const app = await buildApp(
+    {buildDir: '', serveStatic: false, projectKeys: [KEY], anonKey: ANON, rateLimitPerMinute: extra.rateLimitPerMinute ?? 1000},
+    {completions: {retriever: createLexicalRetriever(fixtureSections), answerer, log: (m, e) => logged.push(`${m}: ${String(e)}`)}, store, allowedModels: extra.allowedModels ?? null},
+  );
+  const url = await app.listen({port: 0, host: '127.0.0.1'});
+  apps.push(app);
+  return {url, logged};
+}
+
+const ask = (url: string, body: unknown, init: RequestInit = {}) =>
+  fetch(`${url}/v1/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: typeof body === 'string' ? body : JSON.stringify(body), ...init});
+
+function split(text: string): {references: string[]; answer: string} {
+  const at = text.indexOf(START_RESPONSE_MARKER);
+  return {references: JSON.parse(text.slice(0, at)) as string[], answer: text.slice(at + START_RESPONSE_MARKER.length)};
+}
+
+beforeAll(() => {
+  store = createSqliteStore(':memory:');
+});
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+});
+afterAll(async () => {
+  await store.close();
+});
+
+describe('POST /v1/completions: the stream', () => {
+  it('streams the references array, the marker and the answer, byte for byte', async () => {
+    const fixed: Answerer = {kind: 'extractive', async *answer() {
+      yield 'Tokens: ';
+      yield 'wörld ✓';
+    }};
+    const {url} = await start(fixed);
+    const response = await ask(url, {prompt: 'create a personal access token', projectKey: KEY, sectionsMatchCount: 2});
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('x-accel-buffering')).toBe('no');
+    expect(await response.text()).toBe(
+      '["/docs/authentication/personal-access-tokens","/docs/authentication/personal-access-tokens#create-a-token"]' +
+        `${START_RESPONSE_MARKER}Tokens: wörld ✓`,
+    );
+  });
+
+  it('answers from the matched sections with the extractive answerer, linking each quote', async () => {
+    const {url} = await start();
+    const {references, answer} = split(await (await ask(url, {prompt: 'How do I create a personal access token?', projectKey: KEY})).text());
+    expect(references[0]).toMatch(/^\/docs\/authentication\/personal-access-tokens/);
+    expect(answer).toContain('Generate new token');
+    expect(answer).toContain('(/docs/authentication/personal-access-tokens#create-a-token)');
+  });
+
+  it('honours sectionsMatchCount and sectionsMatchThreshold', async () => {
+    const {url} = await start();
+    const one = split(await (await ask(url, {prompt: 'personal access token', projectKey: KEY, sectionsMatchCount: 1})).text());
+    expect(one.references).toHaveLength(1);
+    const strict = split(await (await ask(url, {prompt: 'personal access token', projectKey: KEY, sectionsMatchThreshold: 0.99})).text());
+    expect(strict).toEqual({references: [], answer: chatDefaults.iDontKnowMessage});
+  });
+
+  it('answers with the given don\'t-know message when nothing matches', async () => {
+    const {url} = await start();
+    const body = await (await ask(url, {prompt: 'airspeed of an unladen swallow', projectKey: KEY, iDontKnowMessage: 'No idea.'})).text();
+    expect(body).toBe(`[]${START_RESPONSE_MARKER}No idea.`);
+  });
+
+  it('records each completion in the store', async () => {
+    const {url} = await start();
+    const before = (await store.report(new Date(0))).completions;
+    await (await ask(url, {prompt: 'quickstart docker', projectKey: KEY})).text();
+    await expect.poll(async () => (await store.report(new Date(0))).completions).toBe(before + 1);
+  });
+});
+
+describe('POST /v1/completions: errors', () => {
+  it('rejects a missing project key, an unknown key, bad JSON, wrong types and long prompts', async () => {
+    const {url} = await start();
+    const cases: Array<[unknown, number, RegExp]> = [
+      [{prompt: 'x'}, 400, /^a project key is required$/],
+      [{prompt: 'x', projectKey: 'nope'}, 401, /unknown project key/],
+      ['{"prompt": ', 400, /not valid JSON/],
+      [{prompt: 42, projectKey: KEY}, 400, /^prompt: /],
+      [{prompt: 'x', projectKey: KEY, temperature: 'hot'}, 400, /^temperature: /],
+      [{prompt: 'x'.repeat(2001), projectKey: KEY}, 400, /at most 2000 characters/],
+      [[1, 2], 400, /JSON object/],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await ask(url, body);
+      expect(response.status, JSON.stringify(body).slice(0, 40)).toBe(status);
+      expect(((await response.json()) as {error: string}).error).toMatch(message);
+    }
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const {url} = await start();
+    const response = await ask(url, {prompt: 'x', projectKey: KEY, pad: 'y'.repeat(BODY_LIMIT_BYTES)});
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as {error: string}).error).toMatch(/larger than/);
+  });
+
+  it('limits the rate per client with 429 and Retry-After', async () => {
+    const {url} = await start(createExtractiveAnswerer(), {rateLimitPerMinute: 2});
+    for (let i = 0; i < 2; i++) expect((await ask(url, {prompt: 'token', projectKey: KEY})).status).toBe(200);
+    const limited = await ask(url, {prompt: 'token', projectKey: KEY});
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('refuses models outside the allowed list when an LLM endpoint is configured', async () => {
+    const {url} = await start(createExtractiveAnswerer(), {allowedModels: ['gpt-4']});
+    const response = await ask(url, {prompt: 'token', projectKey: KEY, model: 'gpt-5-ultra'});
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as {error: string}).error).toMatch(/not allowed/);
+  });
+});
+
+describe('OpenAI-compatible answerer against a fake endpoint', () => {
+  let fake: FakeOpenAi;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  const withFake = (timeoutMs = 2000) => start(createOpenAiAnswerer({baseUrl: fake.url, apiKey: 'sk-test', timeoutMs}), {allowedModels: ['gpt-4']});
+
+  it('streams the deltas and sends the filled prompt template and parameters', async () => {
+    fake.mode = 'stream';
+    const {url} = await withFake();
+    const {answer} = split(await (await ask(url, {prompt: 'personal access token', projectKey: KEY})).text());
+    expect(answer).toBe('Use the **CLI**.');
+    const sent = fake.requests.at(-1)!.body as {model: string; stream: boolean; temperature: number; max_tokens: number; messages: Array<{content: string}>};
+    expect(sent).toMatchObject({model: 'gpt-4', stream: true, temperature: 0.1, max_tokens: 500});
+    expect(sent.messages[0].content).toContain('Personal access tokens let scripts call the DataHub API');
+    expect(sent.messages[0].content).toContain('personal access token');
+  });
+
+  for (const mode of ['error500', 'garbage', 'hang'] as const) {
+    it(`answers the don't-know message when the endpoint ${mode === 'hang' ? 'hangs' : mode === 'error500' ? 'fails' : 'sends garbage'}`, async () => {
+      fake.mode = mode;
+      const {url, logged} = await withFake(300);
+      const started = Date.now();
+      const {answer} = split(await (await ask(url, {prompt: 'personal access token', projectKey: KEY})).text());
+      expect(answer).toBe(chatDefaults.iDontKnowMessage);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(logged.join('\n')).toMatch(/Answerer \(openai\) failed/);
+    });
+  }
+
+  it('aborts the upstream request when the client disconnects', async () => {
+    fake.mode = 'slow';
+    fake.deltas = Array.from({length: 30}, (_, i) => `part ${i} `);
+    fake.clientAborted = new Promise((resolve) => {
+      const original = fake.clientAborted;
+      void original.then(resolve);
+    });
+    const {url} = await withFake(5000);
+    const controller = new AbortController();
+    const response = await ask(url, {prompt: 'personal access token', projectKey: KEY}, {signal: controller.signal});
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    const aborted = await Promise.race([fake.clientAborted.then(() => true), new Promise((r) => setTimeout(() => r(false), 3000))]);
+    expect(aborted).toBe(true);
+  });
+});
+
+describe('retrieval', () => {
+  it('scores similarity in [0, 1], rising with coverage and score', () => {
+    expect(similarity(0, 0, 3)).toBe(0);
+    expect(similarity(40, 3, 3)).toBeGreaterThan(0.7);
+    expect(similarity(40, 1, 3)).toBeLessThan(0.3);
+    expect(similarity(1e9, 5, 5)).toBeLessThanOrEqual(1);
+  });
+
+  it('stops at once when the request is aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('client disconnected'));
+    await expect(createLexicalRetriever(fixtureSections).retrieve('token', {count: 3, threshold: 0, signal: controller.signal})).rejects.toThrow('client disconnected');
+  });
+
+  it('combines lexical and embedding similarity when embeddings are configured', async () => {
+    const fake = await startFakeOpenAi();
+    try {
+      const embed = embeddingsClient({baseUrl: fake.url, model: 'test-embed', cacheDir: '/tmp'});
+      const vectors = await embed(fixtureSections.map((s) => s.text));
+      const hybrid = createHybridRetriever(createLexicalRetriever(fixtureSections), fixtureSections, vectors, embed);
+      const results = await hybrid.retrieve('personal access token', {count: 2, threshold: 0, signal: undefined});
+      expect(results[0].section.url).toMatch(/personal-access-tokens/);
+      expect(results[0].similarity).toBeGreaterThan(0.5);
+      expect(fake.requests.some((r) => r.path.endsWith('/embeddings'))).toBe(true);
+    } finally {
+      await fake.close();
+    }
+  });
+});
