@@ -9,6 +9,7 @@ import path from 'node:path';
 import {buildApp} from '../server/app';
 import {launchChromium} from './chromium';
 import {benchSearch} from './bench/search';
+import {benchServer} from './bench/server';
 import {toMarkdown, type BenchRow} from './bench/report';
 
 async function main() {
@@ -24,6 +25,7 @@ async function main() {
     await browser.close();
     await app.close();
   }
+  rows.push(...(await benchServer(buildDir, Number(process.env.BENCH_LOAD_SECONDS ?? 20))));
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`;
   mkdirSync('bench', {recursive: true});
   writeFileSync('bench/results.md', toMarkdown(rows, `# Benchmark results\n\nMachine: ${machine}`));

@@ -1,0 +1,103 @@
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import {START_RESPONSE_MARKER} from '../../contract/completions';
+import {chatService} from '../../src/site';
+import {buildApp} from '../../server/app';
+import {createExtractiveAnswerer} from '../../server/completions/extractive-answerer';
+import {createLexicalRetriever} from '../../server/completions/retrieval';
+import {createPostgresStore} from '../../server/query-log/postgres-store';
+import {createSqliteStore} from '../../server/query-log/sqlite-store';
+import type {QueryLogStore} from '../../server/query-log/store';
+import {loadSections} from '../../server/sections';
+import {readDevQueries} from '../relevance';
+import {percentile, type BenchRow} from './report';
+
+const QUESTIONS_EXTRA = ['How do I create a personal access token?', 'How do I ingest metadata from Snowflake?', 'What is a URN?', 'How do I set up OIDC single sign-on?'];
+
+async function timeCompletion(url: string, prompt: string): Promise<{refs: number; end: number}> {
+  const started = performance.now();
+  const response = await fetch(`${url}/v1/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({prompt, projectKey: chatService.projectKey})});
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let refs = NaN;
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, {stream: true});
+    if (Number.isNaN(refs) && text.includes(START_RESPONSE_MARKER)) refs = performance.now() - started;
+  }
+  return {refs, end: performance.now() - started};
+}
+
+function cannon(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function insertRate(store: QueryLogStore, total: number, concurrency: number): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(Array.from({length: concurrency}, async () => {
+    while (next < total) {
+      next += 1;
+      await store.insertQuery({query: `bench query ${next % 50}`});
+    }
+  }));
+  return total / ((performance.now() - started) / 1000);
+}
+
+/** Chat latency and throughput on loopback, and query-log insert rates for SQLite and PostgreSQL. */
+export async function benchServer(buildDir: string, durationSeconds: number): Promise<BenchRow[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-store-'));
+  const store = createSqliteStore(path.join(dir, 'log.sqlite'));
+  const app = await buildApp(
+    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000},
+    {completions: {retriever: createLexicalRetriever(loadSections(buildDir)), answerer: createExtractiveAnswerer(), log: () => undefined}, store, allowedModels: null},
+  );
+  const url = await app.listen({port: 0, host: '127.0.0.1'});
+  const rows: BenchRow[] = [];
+  try {
+    const questions = [...readDevQueries().map((q) => `How do I use ${q.query}?`), ...QUESTIONS_EXTRA];
+    await timeCompletion(url, 'warm up the engine');
+    const timings = [];
+    for (const q of questions) timings.push(await timeCompletion(url, q));
+    rows.push(
+      {area: 'Chat', metric: `Time to references p50 (${questions.length} questions, extractive)`, value: percentile(timings.map((t) => t.refs), 50), unit: 'ms'},
+      {area: 'Chat', metric: 'Time to references p95', value: percentile(timings.map((t) => t.refs), 95), unit: 'ms', note: 'target < 30 ms'},
+      {area: 'Chat', metric: 'Full answer p50', value: percentile(timings.map((t) => t.end), 50), unit: 'ms'},
+      {area: 'Chat', metric: 'Full answer p95', value: percentile(timings.map((t) => t.end), 95), unit: 'ms', note: 'target < 100 ms'},
+    );
+
+    const staticRun = await cannon({url: `${url}/docs/features`, connections: 50, duration: durationSeconds});
+    const chatRun = await cannon({
+      url: `${url}/v1/completions`, connections: 50, duration: durationSeconds, method: 'POST',
+      headers: {'content-type': 'application/json'},
+      requests: questions.slice(0, 20).map((prompt) => ({method: 'POST', body: JSON.stringify({prompt, projectKey: chatService.projectKey})})),
+    });
+    const errors = chatRun.errors + chatRun.non2xx + chatRun.timeouts;
+    rows.push({
+      area: 'Chat', metric: `Completions/s, 50 connections, ${durationSeconds} s`, value: chatRun.requests.average, unit: 'req/s',
+      baseline: staticRun.requests.average, note: `baseline: static doc page on the same server; ${errors} errors (${chatRun.non2xx} non-2xx); target >= 300/s, 0 errors`,
+    });
+
+    const sqliteRate = await insertRate(store, 5000, 50);
+    let pgRate: number | undefined;
+    if (process.env.TEST_DATABASE_URL) {
+      const pg = await createPostgresStore(process.env.TEST_DATABASE_URL);
+      pgRate = await insertRate(pg, 5000, 50);
+      await pg.close();
+    }
+    rows.push({area: 'Query log', metric: 'SQLite inserts/s (5,000 rows, 50 concurrent)', value: sqliteRate, unit: 'rows/s'});
+    rows.push(pgRate === undefined
+      ? {area: 'Query log', metric: 'PostgreSQL inserts/s', value: NaN, unit: 'rows/s', note: 'not measured: set TEST_DATABASE_URL'}
+      : {area: 'Query log', metric: 'PostgreSQL inserts/s (5,000 rows, 50 concurrent)', value: pgRate, unit: 'rows/s', baseline: sqliteRate, note: 'baseline: SQLite'});
+  } finally {
+    await app.close();
+    await store.close();
+  }
+  return rows;
+}
