@@ -9,6 +9,7 @@ import searchIndexPlugin, {SEARCH_STATIC_DIR} from './plugins/search-index';
 import {readSearchConfig} from './plugins/search-index/config';
 import pageDataPlugin from './plugins/page-data';
 import devApiProxyPlugin from './plugins/dev-api-proxy';
+import precompressPlugin from './plugins/precompress';
 
 const require = createRequire(import.meta.url);
 const search = readSearchConfig();
@@ -97,6 +98,7 @@ const config: Config = {
     palettePlugin,
     pageDataPlugin,
     devApiProxyPlugin,
+    precompressPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {

@@ -1,9 +1,12 @@
+import cors from '@fastify/cors';
 import Fastify, {type FastifyInstance} from 'fastify';
+import {readSearchConfig} from '../plugins/search-index/config';
 import type {ServerConfig} from './config';
 import type {CompletionDeps} from './completions/pipeline';
 import {completionsRoutes} from './completions/route';
 import type {QueryLogStore} from './query-log/store';
 import {queryLogRoutes} from './query-log/route';
+import {contentSecurityPolicy, inlineScriptHashes, registerSecurityHeaders} from './security-headers';
 import {registerStaticSite} from './static-site';
 
 /** Largest request body accepted, in bytes (larger: 413). */
@@ -16,7 +19,8 @@ export interface AppServices {
   allowedModels: string[] | null;
 }
 
-type AppConfig = Pick<ServerConfig, 'buildDir'> & Partial<Pick<ServerConfig, 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute'>>;
+type AppConfig = Pick<ServerConfig, 'buildDir'> &
+  Partial<Pick<ServerConfig, 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'corsOrigins'>>;
 
 /** Builds the HTTP app: the API routes when services are given, and the static site. */
 export async function buildApp(config: AppConfig, services?: AppServices, options: {logger?: boolean} = {}): Promise<FastifyInstance> {
@@ -35,16 +39,26 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
     return reply.code(status).send({error: message});
   });
 
+  const algolia = readSearchConfig().algolia;
+  const serveStatic = config.serveStatic !== false;
+  registerSecurityHeaders(app, contentSecurityPolicy(serveStatic ? inlineScriptHashes(config.buildDir) : [], algolia ? [`https://${algolia.appId}-dsn.algolia.net`] : []));
+
   if (services) {
-    await app.register(completionsRoutes, {
-      deps: services.completions,
-      store: services.store,
-      projectKeys: config.projectKeys ?? [],
-      allowedModels: services.allowedModels,
-      rateLimitPerMinute: config.rateLimitPerMinute ?? 60,
+    // The API lives in its own context so CORS applies to it alone, and only for the configured origins.
+    await app.register(async (api) => {
+      if (config.corsOrigins?.length) {
+        await api.register(cors, {origin: config.corsOrigins, methods: ['POST'], allowedHeaders: ['content-type', 'apikey', 'authorization', 'prefer'], maxAge: 600});
+      }
+      await api.register(completionsRoutes, {
+        deps: services.completions,
+        store: services.store,
+        projectKeys: config.projectKeys ?? [],
+        allowedModels: services.allowedModels,
+        rateLimitPerMinute: config.rateLimitPerMinute ?? 60,
+      });
+      await api.register(queryLogRoutes, {store: services.store, anonKey: config.anonKey ?? '', log: services.completions.log});
     });
-    await app.register(queryLogRoutes, {store: services.store, anonKey: config.anonKey ?? '', log: services.completions.log});
   }
-  if (config.serveStatic !== false) await registerStaticSite(app, config.buildDir);
+  if (serveStatic) await registerStaticSite(app, config.buildDir);
   return app;
 }

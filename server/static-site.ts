@@ -27,12 +27,26 @@ export function canonicalPath(urlPath: string): string | null {
   return match[1] === '' ? '/' : match[1];
 }
 
+/** Hashed assets never change (a new build has new names); everything else is revalidated on each use. */
+export function cacheControlFor(file: string): string {
+  const name = file.replace(/\.(br|gz)$/, '');
+  return /[\\/]assets[\\/]/.test(name) || /search-index\.[0-9a-f]+\.json$/.test(name)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=0, must-revalidate';
+}
+
 /** Serves the static production build with clean URLs and the site's own 404 page. */
 export async function registerStaticSite(app: FastifyInstance, buildDir: string): Promise<void> {
   if (!existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error(`No production build in ${buildDir}. Run "npm run build" first, or set BUILD_DIR.`);
   }
-  await app.register(fastifyStatic, {root: buildDir, serve: false});
+  await app.register(fastifyStatic, {
+    root: buildDir,
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, file) => res.setHeader('cache-control', cacheControlFor(file)),
+  });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const [urlPath, query = ''] = request.url.split('?');

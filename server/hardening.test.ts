@@ -1,0 +1,195 @@
+import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {request as httpRequest} from 'node:http';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {brotliCompressSync, gzipSync} from 'node:zlib';
+import type {FastifyInstance} from 'fastify';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {buildApp} from './app';
+import {createExtractiveAnswerer} from './completions/extractive-answerer';
+import {createLexicalRetriever} from './completions/retrieval';
+import {createSqliteStore} from './query-log/sqlite-store';
+import type {QueryLogStore} from './query-log/store';
+
+const KEY = 'k';
+const ANON = 'anon';
+
+/** A tiny build: one page with an inline script, one hashed asset, the 404 page, each precompressed. */
+function fakeBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'build-'));
+  const files: Record<string, string> = {
+    'index.html': '<!doctype html><html><head><script>window.theme="light"</script></head><body><h1>Home</h1></body></html>',
+    'docs/features/index.html': `<!doctype html><html><body><h1>Features</h1>${'<p>text</p>'.repeat(200)}</body></html>`,
+    'assets/js/main.abc123.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
+    '404.html': '<!doctype html><html><body><h1>Page Not Found</h1></body></html>',
+  };
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    mkdirSync(path.dirname(file), {recursive: true});
+    writeFileSync(file, content);
+    writeFileSync(`${file}.br`, brotliCompressSync(content));
+    writeFileSync(`${file}.gz`, gzipSync(content));
+  }
+  return dir;
+}
+
+async function startApp(store: QueryLogStore, buildDir = fakeBuild()): Promise<{app: FastifyInstance; url: string}> {
+  const app = await buildApp(
+    {buildDir, projectKeys: [KEY], anonKey: ANON, rateLimitPerMinute: 1_000_000, corsOrigins: ['https://allowed.example']},
+    {completions: {retriever: createLexicalRetriever([]), answerer: createExtractiveAnswerer(), log: () => undefined}, store, allowedModels: null},
+  );
+  return {app, url: await app.listen({port: 0, host: '127.0.0.1'})};
+}
+
+/** Raw GET that keeps the path exactly as written (fetch would normalise `..`). */
+function rawGet(url: string, rawPath: string, headers: Record<string, string> = {}): Promise<{status: number; headers: Record<string, string | string[] | undefined>; body: Buffer}> {
+  const {hostname, port} = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({hostname, port, path: rawPath, headers}, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks)}));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('serving the build', () => {
+  let store: QueryLogStore;
+  let app: FastifyInstance;
+  let url: string;
+  beforeAll(async () => {
+    store = createSqliteStore(':memory:');
+    ({app, url} = await startApp(store));
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+  });
+
+  it('serves the precompressed variant the client accepts', async () => {
+    const br = await rawGet(url, '/docs/features', {'accept-encoding': 'br, gzip'});
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await rawGet(url, '/docs/features', {'accept-encoding': 'gzip'});
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await rawGet(url, '/docs/features');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('<h1>Features</h1>');
+  });
+
+  it('caches hashed assets for a year and revalidates HTML', async () => {
+    expect((await rawGet(url, '/assets/js/main.abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await rawGet(url, '/docs/features')).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('sends the security headers on pages, API answers and errors', async () => {
+    const responses = [
+      await rawGet(url, '/'),
+      await rawGet(url, '/missing'),
+      await fetch(`${url}/v1/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: '{}'}).then((r) => {
+        const headers: Record<string, string> = {};
+        r.headers.forEach((value, key) => (headers[key] = value));
+        return {headers};
+      }),
+    ];
+    for (const response of responses) {
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['permissions-policy']).toContain('camera=()');
+    }
+  });
+
+  it('answers 404 with the site page, without listing directories or leaving the build', async () => {
+    for (const bad of ['/missing', '/assets/js/', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc%2fpasswd', '/docs/%00']) {
+      const response = await rawGet(url, bad);
+      expect(response.status, bad).toBe(404);
+      expect(response.body.toString()).toContain('Page Not Found');
+    }
+    // An overlong UTF-8 encoding is not even a valid URL: the framework refuses it before routing.
+    const overlong = await rawGet(url, '/%c0%ae%c0%ae/etc/passwd');
+    expect(overlong.status).toBe(400);
+    expect(overlong.body.toString()).not.toContain('root:');
+  });
+
+  it('allows cross-origin API calls only from configured origins', async () => {
+    const preflight = (origin: string) => fetch(`${url}/v1/completions`, {method: 'OPTIONS', headers: {origin, 'access-control-request-method': 'POST'}});
+    expect((await preflight('https://allowed.example')).headers.get('access-control-allow-origin')).toBe('https://allowed.example');
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    const page = await fetch(url, {headers: {origin: 'https://allowed.example'}});
+    expect(page.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('faults', () => {
+  it('answers a 10 MB body with 413 and keeps serving', async () => {
+    const store = createSqliteStore(':memory:');
+    const {app, url} = await startApp(store);
+    try {
+      const response = await fetch(`${url}/rest/v1/queries`, {method: 'POST', headers: {'content-type': 'application/json', apikey: ANON}, body: JSON.stringify({query: 'x'.repeat(10 * 2 ** 20)})});
+      expect(response.status).toBe(413);
+      expect((await fetch(url)).status).toBe(200);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+
+  it('answers 10,000 random or malformed bodies with a client error, never a 5xx, and loses no accepted row', async () => {
+    const store = createSqliteStore(':memory:');
+    const {app, url} = await startApp(store);
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pieces = ['{', '}', '"query"', ':', '"x"', ',', '"result_rating"', '"positive"', '[', ']', 'null', '1e999', '"\\u0000"', 'true', ' ', '"prompt"', '"projectKey"', '"k"'];
+    const body = () => Array.from({length: 1 + Math.floor(random() * 12)}, () => pieces[Math.floor(random() * pieces.length)]).join('');
+    try {
+      const statuses = new Map<number, number>();
+      let accepted = 0;
+      for (let batch = 0; batch < 100; batch++) {
+        const results = await Promise.all(Array.from({length: 100}, async (_, i) => {
+          const route = (batch + i) % 2 === 0 ? '/rest/v1/queries' : '/v1/completions';
+          const contentType = random() < 0.1 ? 'text/plain' : 'application/json';
+          const response = await fetch(`${url}${route}`, {method: 'POST', headers: {'content-type': contentType, apikey: ANON}, body: body()});
+          await response.arrayBuffer();
+          return {route, status: response.status};
+        }));
+        for (const {route, status} of results) {
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (route === '/rest/v1/queries' && status === 201) accepted += 1;
+        }
+      }
+      expect([...statuses.keys()].filter((s) => s >= 500)).toEqual([]);
+      expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(10_000);
+      expect(await store.countQueries()).toBe(accepted);
+      expect((await fetch(url)).status).toBe(200);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  }, 120_000);
+
+  it('answers 503 when the database is gone, never leaks the cause, and loses no accepted row', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'gone-')), 'log.sqlite');
+    const store = createSqliteStore(file);
+    const {app, url} = await startApp(store);
+    const post = (query: string) => fetch(`${url}/rest/v1/queries`, {method: 'POST', headers: {'content-type': 'application/json', apikey: ANON}, body: JSON.stringify({query})});
+    try {
+      expect((await post('before')).status).toBe(201);
+      await store.close();
+      const failed = await post('during');
+      expect(failed.status).toBe(503);
+      expect(await failed.text()).not.toMatch(/connection|sqlite/i);
+      expect((await fetch(url)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+    const reopened = createSqliteStore(file);
+    expect(await reopened.countQueries()).toBe(1);
+    await reopened.close();
+  });
+});
