@@ -70,7 +70,7 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       const statuses = await Promise.all(Array.from({length: 1000}, (_, i) => post({query: `concurrent ${i % 10}`}).then((r) => r.status)));
       expect(statuses.every((s) => s === 201)).toBe(true);
       expect(await store.countQueries()).toBe(before + 1000);
-    });
+    }, 60_000);
 
     it('reports the most asked, the negatively rated and the share of don\'t-know answers', async () => {
       const now = new Date();
