@@ -14,6 +14,7 @@ const steps = [
   ['Production build', 'npx', ['docusaurus', 'build']],
   ['Build route check', 'npx', ['tsx', 'scripts/check-build.ts']],
   ['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts']],
+  ['Load check', 'node', ['--expose-gc', '--import', 'tsx', 'scripts/check-load.ts']],
 ];
 
 for (const [name, command, args] of steps) {
