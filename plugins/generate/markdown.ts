@@ -18,6 +18,11 @@ export function code(value: string): string {
   return `${fence}${value.includes('`') ? ` ${value} ` : value}${fence}`;
 }
 
+/** A two-column "at a glance" table of facts about the page's subject. */
+export function factsTable(rows: unknown[][]): string {
+  return table(['Property', 'Value'], rows);
+}
+
 /** A fenced code block whose fence is longer than any backtick run inside. */
 export function codeBlock(language: string, body: string, title?: string): string {
   const longest = Math.max(2, ...(body.match(/`+/g) ?? []).map((run) => run.length));

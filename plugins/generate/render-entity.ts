@@ -1,5 +1,5 @@
 import type {Entity} from './schemas';
-import {bullets, code, page, summary, table} from './markdown';
+import {bullets, factsTable, code, page, summary, table} from './markdown';
 
 export const entityPath = (name: string) => `/docs/generated/metamodel/entities/${name.toLowerCase()}`;
 
@@ -24,7 +24,7 @@ export function renderEntity(entity: Entity, known: ReadonlySet<string>, graphql
     `data/entities/${entity.name}.yaml`,
     [
       entity.description.trim(),
-      table(['', ''], [
+      factsTable([
         ['Entity name', code(entity.name)],
         ['Category', entity.category === 'core' ? 'Core: part of the public metadata model' : 'Internal: used by DataHub itself'],
         ['Key aspect', code(entity.keyAspect.name)],

@@ -1,5 +1,5 @@
 import type {Integration} from './schemas';
-import {bullets, code, codeBlock, page, summary, table} from './markdown';
+import {bullets, factsTable, code, codeBlock, page, summary, table} from './markdown';
 
 /** Site path of an integration's page: its generated source page, or the hand-written one it names. */
 export function integrationPath(item: Integration): string {
@@ -36,7 +36,7 @@ function configTable(item: Integration): string {
 export function renderIntegration(item: Integration): string {
   const main = item.plugins[0];
   const recipeFile = `${item.id}.dhub.yaml`;
-  const facts = table(['', ''], [
+  const facts = factsTable([
     ['Platform type', item.platformType],
     ['Connection', item.connectionType === 'Pull' ? 'Pull: DataHub connects to the system and reads metadata' : 'Push: the system sends metadata to DataHub'],
     ['Plugins', item.plugins.map((p) => `${code(p.name)} (${p.status})`).join(', ')],

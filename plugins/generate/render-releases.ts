@@ -1,5 +1,5 @@
 import type {ManagedRelease, Releases} from './schemas';
-import {bullets, codeBlock, page, summary, table} from './markdown';
+import {bullets, factsTable, codeBlock, page, summary, table} from './markdown';
 import {links} from '../../src/site';
 
 /** Doc id of a managed release: v0.2.9 -> managed-datahub/release-notes/v_0_2_9. */
@@ -11,7 +11,7 @@ export function renderManagedRelease(release: ManagedRelease): string {
     'data/managed-releases.yaml',
     [
       release.summary.trim(),
-      table(['', ''], [
+      factsTable([
         ['Release', release.version],
         ['Open-source base', release.ossBase ? `[${release.ossBase}](/docs/releases)` : 'not published for this release'],
         ['Changes', release.sections.map((s) => `${s.heading} (${s.items.length})`).join(', ')],
