@@ -8,6 +8,7 @@ import generateDocsPlugin from './plugins/generate';
 import searchIndexPlugin, {SEARCH_STATIC_DIR} from './plugins/search-index';
 import {readSearchConfig} from './plugins/search-index/config';
 import pageDataPlugin from './plugins/page-data';
+import docTitlesPlugin from './plugins/doc-titles';
 
 const require = createRequire(import.meta.url);
 const search = readSearchConfig();
@@ -95,6 +96,7 @@ const config: Config = {
     searchIndexPlugin,
     palettePlugin,
     pageDataPlugin,
+    docTitlesPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {
