@@ -150,8 +150,13 @@ export const chatService = {
   /** Path of the completions endpoint on the site's own server. */
   completionsUrl: '/v1/completions',
   projectKey: 'datahub-docs-public',
-  /** PostgREST-style table of the query log. */
+  /**
+   * PostgREST-style table of the query log: the project's server by default;
+   * a PostgREST or Supabase table works too, e.g.
+   * `https://<project>.supabase.co/rest/v1/queries` with its anon key below.
+   */
   queryLogUrl: '/rest/v1/queries',
+  /** Public key sent as `apikey` and `Authorization: Bearer` (insert-only on the server side). */
   queryLogAnonKey: 'datahub-docs-anon',
 } as const;
 /**
