@@ -151,9 +151,17 @@ describe('chat: loading and the dialog', () => {
     await openButton(page).hover();
     await page.waitForTimeout(300);
     expect(scripts.filter((s) => s.includes('chat-dialog'))).toEqual([]);
+    // Nor is any chat code bundled into what the page loaded: no stream marker, no markdown renderer.
+    const firstLoad = [...scripts];
+    for (const script of firstLoad) {
+      const code = readFileSync(path.join('build', script), 'utf8');
+      expect(code.includes(START_RESPONSE_MARKER) || code.includes('remarkjs/react-markdown'), script).toBe(false);
+    }
     await openButton(page).click();
     await input(page).waitFor();
-    expect(scripts.filter((s) => s.includes('chat-dialog'))).toHaveLength(1);
+    const onClick = scripts.slice(firstLoad.length);
+    expect(onClick.filter((s) => s.includes('chat-dialog'))).toHaveLength(1);
+    expect(onClick.some((s) => readFileSync(path.join('build', s), 'utf8').includes('remarkjs/react-markdown'))).toBe(true);
     await page.context().close();
   });
 

@@ -82,6 +82,7 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
 /** What the sources panel shows: hidden before any question, "indeterminate" when done without references. */
 export type SourcesView = 'hidden' | 'fetching' | 'references' | 'indeterminate';
 
+/** The sources panel's view of a state. */
 export function sourcesView(state: Pick<ChatState, 'status' | 'references'>): SourcesView {
   if (state.status === 'indeterminate') return 'hidden';
   if (state.status === 'preload') return 'fetching';
