@@ -10,6 +10,7 @@ import {readSearchConfig} from './plugins/search-index/config';
 import pageDataPlugin from './plugins/page-data';
 import devApiProxyPlugin from './plugins/dev-api-proxy';
 import precompressPlugin from './plugins/precompress';
+import docTitlesPlugin from './plugins/doc-titles';
 
 const require = createRequire(import.meta.url);
 const search = readSearchConfig();
@@ -99,6 +100,7 @@ const config: Config = {
     pageDataPlugin,
     devApiProxyPlugin,
     precompressPlugin,
+    docTitlesPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {

@@ -1,8 +1,7 @@
 import * as z from 'zod';
 import {chatDefaults} from '../src/site';
 
-/** Marker between the references JSON and the answer text in the completions stream. */
-export const START_RESPONSE_MARKER = '___START_RESPONSE_STREAM___';
+export {START_RESPONSE_MARKER} from './stream-marker';
 
 /** Longest prompt the server accepts, in characters. */
 export const MAX_PROMPT_CHARS = 2000;

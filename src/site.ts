@@ -99,6 +99,15 @@ export const chatText = {
     "This is an experimental AI-powered chat bot. We can't be sure what it will say but hope it can be helpful. " +
     "If it's not, there are always humans available in our",
   disclaimerLinkLabel: 'chat channel',
+  /** Accessible name of the opening button: contains the visible label. */
+  buttonAccessibleLabel: 'Ask our AI — open the documentation chat',
+  closeLabel: 'Close the chat',
+  answerLabel: 'Answer',
+  thumbsUpLabel: 'Thumbs up: the answer was helpful',
+  thumbsDownLabel: 'Thumbs down: the answer was not helpful',
+  opensInNewTab: '(opens in a new tab)',
+  loadFailed: 'The chat could not load.',
+  tryAgain: 'Try again',
 } as const;
 
 /** Colour palette of spec section 9: generated shades come from @ant-design/colors. */
@@ -141,8 +150,13 @@ export const chatService = {
   /** Path of the completions endpoint on the site's own server. */
   completionsUrl: '/v1/completions',
   projectKey: 'datahub-docs-public',
-  /** PostgREST-style table of the query log. */
+  /**
+   * PostgREST-style table of the query log: the project's server by default;
+   * a PostgREST or Supabase table works too, e.g.
+   * `https://<project>.supabase.co/rest/v1/queries` with its anon key below.
+   */
   queryLogUrl: '/rest/v1/queries',
+  /** Public key sent as `apikey` and `Authorization: Bearer` (insert-only on the server side). */
   queryLogAnonKey: 'datahub-docs-anon',
 } as const;
 /**

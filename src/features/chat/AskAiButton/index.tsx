@@ -1,0 +1,57 @@
+import {lazy, Suspense, useCallback, useMemo, useState} from 'react';
+import ErrorBoundary from '@docusaurus/ErrorBoundary';
+import {chatText} from '@site/src/site';
+import styles from './styles.module.css';
+
+// The dialog, the markdown renderer and the state machine load on the first click, never with the page.
+const loadDialog = () => import(/* webpackChunkName: "chat-dialog" */ '@site/src/features/chat/ChatDialog');
+
+function LoadFailed({onRetry, onClose}: {onRetry: () => void; onClose: () => void}) {
+  return (
+    <div className={styles.loadFailed} role="alert">
+      <span>{chatText.loadFailed}</span>
+      <button type="button" onClick={onRetry}>
+        {chatText.tryAgain}
+      </button>
+      <button type="button" aria-label={chatText.closeLabel} onClick={onClose}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** The floating "Ask our AI" button, shown with the footer of every page, and the dialog it opens. */
+export function AskAiButton() {
+  const [open, setOpen] = useState(false);
+  // A failed chunk load is cached by React.lazy: each retry gets a fresh lazy component.
+  const [attempt, setAttempt] = useState(0);
+  const ChatDialog = useMemo(() => lazy(loadDialog), [attempt]);
+  const close = useCallback(() => setOpen(false), []);
+
+  return (
+    <>
+      <button type="button" className={styles.button} aria-haspopup="dialog" aria-label={chatText.buttonAccessibleLabel} onClick={() => setOpen(true)}>
+        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+          <path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 6v2h2V9H7zm4 0v2h2V9h-2zm4 0v2h2V9h-2z" />
+        </svg>
+        {chatText.buttonLabel}
+      </button>
+      {open && (
+        <ErrorBoundary
+          fallback={({tryAgain}) => (
+            <LoadFailed
+              onClose={close}
+              onRetry={() => {
+                setAttempt((n) => n + 1);
+                tryAgain();
+              }}
+            />
+          )}>
+          <Suspense fallback={null}>
+            <ChatDialog onClose={close} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </>
+  );
+}

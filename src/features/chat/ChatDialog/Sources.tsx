@@ -1,0 +1,39 @@
+import {useMemo} from 'react';
+import docTitles from '@generated/datahub-doc-titles/default/doc-titles.json';
+import {chatDefaults, chatText} from '@site/src/site';
+import type {SourcesView} from '../chat-machine';
+import {toDocReferences} from '../doc-reference';
+import type {InternalLinkComponent} from '../ChatMarkdown';
+import styles from './styles.module.css';
+
+/** The sources panel: progress while fetching, then the pages the answer came from, each fading in after the previous. */
+export function Sources({view, references, InternalLink}: {view: SourcesView; references: string[]; InternalLink: InternalLinkComponent}) {
+  const items = useMemo(() => toDocReferences(references, docTitles), [references]);
+  if (view === 'hidden') return null;
+  return (
+    <div className={styles.sources} data-loading-state={view}>
+      {view === 'fetching' && (
+        <>
+          <div className={styles.progress} aria-hidden="true" />
+          <p className={styles.sourcesText} role="status">
+            {chatText.fetching}
+          </p>
+        </>
+      )}
+      {view === 'references' && items.length > 0 && (
+        <>
+          <p className={styles.sourcesText} id="chat-sources-heading">
+            {chatText.referencesHeading}
+          </p>
+          <ul className={styles.sourceList} aria-labelledby="chat-sources-heading">
+            {items.map((reference, index) => (
+              <li key={reference.id} className={styles.source} style={{animationDelay: `${index * chatDefaults.referenceFadeDelayMs}ms`}}>
+                <InternalLink to={reference.id}>{reference.title}</InternalLink>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import {useEffect, useId, useRef, type MouseEvent, type ReactNode} from 'react';
+import {createPortal} from 'react-dom';
+import Link from '@docusaurus/Link';
+import {chatText, links} from '@site/src/site';
+import {useFocusTrap} from '@site/src/features/search/SearchModal/use-focus-trap';
+import {showsFeedback, sourcesView} from '../chat-machine';
+import {ChatMarkdown} from '../ChatMarkdown';
+import {useAutoScroll} from '../use-auto-scroll';
+import {useChat} from '../use-chat';
+import {Feedback} from './Feedback';
+import {Sources} from './Sources';
+import styles from './styles.module.css';
+
+/** Site paths open through the router, like every internal link of the site. */
+function DocLink({to, children}: {to: string; children?: ReactNode}) {
+  return <Link to={to}>{children}</Link>;
+}
+
+/** A plain left click on a site link navigates away from the dialog, so it closes. */
+function isInternalNavigation(event: MouseEvent): boolean {
+  const anchor = (event.target as Element).closest('a');
+  const href = anchor?.getAttribute('href') ?? '';
+  return !!anchor && href.startsWith('/') && !anchor.target && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** The "Ask our AI" dialog (spec section 2): one input, the streamed answer, its sources, a disclaimer and feedback. */
+export default function ChatDialog({onClose}: {onClose: () => void}) {
+  const {chat, state} = useChat();
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const answer = useRef<HTMLDivElement>(null);
+  useFocusTrap(dialog);
+  useAutoScroll(answer, state.answer, state.requestId);
+
+  // Esc closes from anywhere in the dialog, also once focus has moved to the page body.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onClose();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
+
+  const busy = state.status === 'preload' || state.status === 'streaming-answer';
+  return createPortal(
+    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={dialog}
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-state={state.status}
+        onClick={(e) => isInternalNavigation(e) && onClose()}>
+        <h2 id={titleId} className={styles.visuallyHidden}>
+          {chatText.title}
+        </h2>
+        <div className={styles.header}>
+          <form
+            className={styles.form}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void chat.submit();
+            }}>
+            <input
+              className={styles.input}
+              type="text"
+              aria-labelledby={titleId}
+              placeholder={chatText.title}
+              value={state.prompt}
+              onChange={(e) => chat.setPrompt(e.target.value)}
+              autoFocus
+              autoCapitalize="off"
+              autoComplete="off"
+              autoCorrect="off"
+              spellCheck={false}
+              enterKeyHint="send"
+            />
+          </form>
+          <button type="button" className={styles.close} aria-label={chatText.closeLabel} onClick={onClose}>
+            <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+              <path d="M1 1l12 12M13 1L1 13" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+        </div>
+        <div
+          ref={answer}
+          className={styles.answer}
+          role="region"
+          aria-label={chatText.answerLabel}
+          aria-live="polite"
+          aria-busy={busy}
+          tabIndex={state.answer ? 0 : undefined}
+          hidden={state.status === 'indeterminate'}>
+          <ChatMarkdown markdown={state.answer} InternalLink={DocLink} />
+          {busy && <span className={styles.caret} aria-hidden="true" />}
+        </div>
+        <Sources view={sourcesView(state)} references={state.references} InternalLink={DocLink} />
+        <p className={styles.disclaimer}>
+          {chatText.disclaimer}{' '}
+          <a href={links.chat} target="_blank" rel="noopener noreferrer">
+            {chatText.disclaimerLinkLabel}
+            <span className={styles.visuallyHidden}> {chatText.opensInNewTab}</span>
+          </a>
+          .
+        </p>
+        {showsFeedback(state) && <Feedback rating={state.rating} onRate={chat.rate} />}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,48 @@
+import {useMemo, type ComponentType, type ReactNode} from 'react';
+import Markdown, {type Components} from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import {chatText} from '../../../site';
+import {isSitePath, safeUrl} from '../safe-url';
+import styles from './styles.module.css';
+
+/** How a site path is linked: the dialog passes Docusaurus Link, tests a plain anchor. */
+export type InternalLinkComponent = ComponentType<{to: string; children?: ReactNode}>;
+
+const remarkPlugins = [remarkGfm];
+
+function SafeLink({href, children, InternalLink}: {href?: string; children?: ReactNode; InternalLink: InternalLinkComponent}) {
+  // safeUrl removed the address: the text stays, inert.
+  if (!href) return <span className={styles.inert}>{children}</span>;
+  if (isSitePath(href)) return <InternalLink to={href}>{children}</InternalLink>;
+  if (!/^https?:/i.test(href)) return <a href={href}>{children}</a>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className={styles.visuallyHidden}> {chatText.opensInNewTab}</span>
+    </a>
+  );
+}
+
+/** Element overrides: links by kind; images become links, so an answer never loads an address by itself. */
+export function markdownComponents(InternalLink: InternalLinkComponent): Components {
+  return {
+    a: ({href, children}) => <SafeLink href={href} InternalLink={InternalLink}>{children}</SafeLink>,
+    img: ({src, alt}) => <SafeLink href={typeof src === 'string' ? src : undefined} InternalLink={InternalLink}>{alt || src || ''}</SafeLink>,
+  };
+}
+
+/**
+ * An answer rendered as GitHub-flavoured markdown. Raw HTML is skipped, and
+ * every link and image address goes through safeUrl (only http, https, mailto,
+ * tel, relative, anchor and query addresses survive).
+ */
+export function ChatMarkdown({markdown, InternalLink}: {markdown: string; InternalLink: InternalLinkComponent}) {
+  const components = useMemo(() => markdownComponents(InternalLink), [InternalLink]);
+  return (
+    <div className={styles.markdown}>
+      <Markdown remarkPlugins={remarkPlugins} skipHtml urlTransform={safeUrl} components={components}>
+        {markdown}
+      </Markdown>
+    </div>
+  );
+}

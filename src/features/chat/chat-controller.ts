@@ -1,0 +1,127 @@
+import type {CompletionRequestInput} from '../../../contract/completions';
+import {chatReducer, initialChatState, isBusy, type ChatEvent, type ChatState, type Rating} from './chat-machine';
+import {readCompletionStream} from './completion-stream';
+import type {ChatLogger, QueryLogClient} from './query-log-client';
+
+/** Everything the request sends besides the prompt and the project key (spec 7.3). */
+export type CompletionSettings = Omit<CompletionRequestInput, 'prompt' | 'projectKey'> & {iDontKnowMessage: string};
+
+export interface ChatControllerOptions {
+  projectKey: string;
+  completionsUrl: string;
+  settings: CompletionSettings;
+  /** Injected so tests can answer with a fake stream; in the browser, window.fetch. */
+  fetch: typeof fetch;
+  queryLog: QueryLogClient;
+  /** Wait before restarting when a request was in flight (spec section 9: 200 ms). */
+  restartDebounceMs: number;
+  logger?: ChatLogger;
+}
+
+/** The chat's store and effects: holds the state, runs one request at a time, each with its own AbortController. */
+export interface ChatController {
+  getState(): ChatState;
+  subscribe(listener: () => void): () => void;
+  setPrompt(prompt: string): void;
+  /** Asks the prompt in the input; an empty prompt does nothing. */
+  submit(): Promise<void>;
+  rate(rating: Rating): void;
+  /** Aborts the request in flight (closing the dialog). */
+  abort(): void;
+}
+
+/** Resolves after `ms`, or rejects as soon as the signal aborts. */
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, {once: true});
+  });
+}
+
+/** Creates the controller; throws when the project key is missing (spec section 5). */
+export function createChatController(options: ChatControllerOptions): ChatController {
+  if (!options.projectKey) throw new Error('a project key is required');
+  const logger = options.logger ?? console;
+  const listeners = new Set<() => void>();
+  let state = initialChatState;
+  let inFlight: AbortController | null = null;
+  let lastRequestId = 0;
+
+  const dispatch = (event: ChatEvent) => {
+    const next = chatReducer(state, event);
+    if (next === state) return;
+    state = next;
+    listeners.forEach((listener) => listener());
+  };
+
+  const abort = () => {
+    inFlight?.abort();
+    inFlight = null;
+  };
+
+  const run = async (prompt: string, restart: boolean, controller: AbortController) => {
+    const {signal} = controller;
+    if (restart) await wait(options.restartDebounceMs, signal);
+    const requestId = ++lastRequestId;
+    dispatch({type: 'submitted', requestId, query: prompt});
+    void options.queryLog.logQuery(prompt);
+    try {
+      const response = await options.fetch(options.completionsUrl, {
+        method: 'POST',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({...options.settings, prompt, projectKey: options.projectKey} satisfies CompletionRequestInput),
+        signal,
+      });
+      if (!response.ok || !response.body) {
+        const detail = await response.text().catch(() => '');
+        dispatch({type: 'completion-failed', requestId, iDontKnowMessage: options.settings.iDontKnowMessage});
+        logger.error(`Chat completions answered ${response.status}${response.body ? '' : ' without a body'}`, detail);
+        return;
+      }
+      await readCompletionStream(response.body, (event) => {
+        dispatch(event.type === 'references'
+          ? {type: 'references-received', requestId, references: event.references}
+          : {type: 'answer-received', requestId, text: event.text});
+      }, signal);
+      dispatch({type: 'stream-ended', requestId});
+    } catch (error) {
+      if (signal.aborted) return;
+      logger.error('Chat request failed', error);
+      dispatch({type: 'request-errored', requestId});
+    }
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setPrompt: (prompt) => dispatch({type: 'prompt-changed', prompt}),
+    async submit() {
+      const prompt = state.prompt.trim();
+      if (!prompt) return;
+      const restart = isBusy(state.status);
+      abort();
+      const controller = new AbortController();
+      inFlight = controller;
+      try {
+        await run(prompt, restart, controller);
+      } catch (error) {
+        // Only the restart wait can end here, and only by an abort.
+        if (!controller.signal.aborted) logger.error('Chat request failed', error);
+      } finally {
+        if (inFlight === controller) inFlight = null;
+      }
+    },
+    rate(rating) {
+      if (state.status !== 'done' || state.rating !== null) return;
+      dispatch({type: 'rated', rating});
+      void options.queryLog.logFeedback(state.query, rating);
+    },
+    abort,
+  };
+}

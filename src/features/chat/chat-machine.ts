@@ -1,0 +1,94 @@
+/**
+ * The chat as a pure state machine (spec sections 3 and 4): one state, one
+ * event union and one transition function. Side effects (fetch, timers, the
+ * query log) live in chat-controller.ts.
+ */
+
+/** The spec's chat states. */
+export type ChatStatus = 'indeterminate' | 'preload' | 'streaming-answer' | 'done';
+
+/** A reader's rating of an answer (query log record, spec section 3). */
+export type Rating = 'positive' | 'negative';
+
+export interface ChatState {
+  status: ChatStatus;
+  /** Text in the input. */
+  prompt: string;
+  /** The prompt of the current or last request: what the answer, the query log and feedback refer to. */
+  query: string;
+  /** Markdown, growing while it streams. */
+  answer: string;
+  /** Reference ids (`/docs/x#anchor`) in the order the server sent them. */
+  references: string[];
+  /** The reader's rating of this answer; reset on each status change. */
+  rating: Rating | null;
+  /** Id of the request whose events are accepted; events of older requests are ignored. */
+  requestId: number;
+}
+
+export type ChatEvent =
+  | {type: 'prompt-changed'; prompt: string}
+  /** A request starts: clears the answer and references. */
+  | {type: 'submitted'; requestId: number; query: string}
+  | {type: 'references-received'; requestId: number; references: string[]}
+  | {type: 'answer-received'; requestId: number; text: string}
+  | {type: 'stream-ended'; requestId: number}
+  /** Completions answered non-OK or without a body (spec section 8). */
+  | {type: 'completion-failed'; requestId: number; iDontKnowMessage: string}
+  /** Any other error: only logged by the controller; the request is over. */
+  | {type: 'request-errored'; requestId: number}
+  | {type: 'rated'; rating: Rating};
+
+export const initialChatState: ChatState = {
+  status: 'indeterminate',
+  prompt: '',
+  query: '',
+  answer: '',
+  references: [],
+  rating: null,
+  requestId: 0,
+};
+
+/** Whether a request is in flight (a new submit then waits before restarting). */
+export const isBusy = (status: ChatStatus) => status === 'preload' || status === 'streaming-answer';
+
+/** Moves to a status; the rating flag resets whenever the status changes (spec section 4). */
+function withStatus(state: ChatState, status: ChatStatus, changes: Partial<ChatState> = {}): ChatState {
+  return {...state, ...changes, status, rating: status === state.status ? state.rating : null};
+}
+
+/** The transition function: the next state for an event. Returns the same object when nothing changes. */
+export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
+  if (event.type === 'prompt-changed') return event.prompt === state.prompt ? state : {...state, prompt: event.prompt};
+  if (event.type === 'submitted') {
+    return withStatus(state, 'preload', {requestId: event.requestId, query: event.query, answer: '', references: [], rating: null});
+  }
+  if (event.type === 'rated') return state.status === 'done' && state.rating === null ? {...state, rating: event.rating} : state;
+  // Events of an aborted or finished request never touch the state of a newer one.
+  if (event.requestId !== state.requestId || !isBusy(state.status)) return state;
+  switch (event.type) {
+    case 'references-received':
+      return {...state, references: event.references};
+    case 'answer-received':
+      return event.text === '' ? state : withStatus(state, 'streaming-answer', {answer: state.answer + event.text});
+    case 'stream-ended':
+    case 'request-errored':
+      return withStatus(state, 'done');
+    case 'completion-failed':
+      return withStatus(state, 'done', {answer: event.iDontKnowMessage});
+  }
+}
+
+/** What the sources panel shows: hidden before any question, "indeterminate" when done without references. */
+export type SourcesView = 'hidden' | 'fetching' | 'references' | 'indeterminate';
+
+/** The sources panel's view of a state. */
+export function sourcesView(state: Pick<ChatState, 'status' | 'references'>): SourcesView {
+  if (state.status === 'indeterminate') return 'hidden';
+  if (state.status === 'preload') return 'fetching';
+  // While an answer streams without references there is nothing to list either.
+  return state.references.length > 0 ? 'references' : 'indeterminate';
+}
+
+/** The feedback row asks for a rating once an answer is complete. */
+export const showsFeedback = (state: Pick<ChatState, 'status' | 'answer'>) => state.status === 'done' && state.answer.trim() !== '';

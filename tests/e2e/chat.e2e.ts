@@ -1,0 +1,433 @@
+import {readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {setTimeout as sleep} from 'node:timers/promises';
+import type {AxeResults} from 'axe-core';
+import Database from 'better-sqlite3';
+import type {Browser, Page} from 'playwright-core';
+import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest';
+import {START_RESPONSE_MARKER} from '../../contract/completions';
+import {buildApp} from '../../server/app';
+import type {Answerer} from '../../server/completions/answerer';
+import {createExtractiveAnswerer} from '../../server/completions/extractive-answerer';
+import {createLexicalRetriever} from '../../server/completions/retrieval';
+import {createSqliteStore} from '../../server/query-log/sqlite-store';
+import {loadSections} from '../../server/sections';
+import {chatDefaults, chatService, chatText, links} from '../../src/site';
+import {baseURL, launchChromium, newPage} from './browser';
+
+const require = createRequire(import.meta.url);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const QUESTION = 'How do I create a personal access token?';
+const openButton = (page: Page) => page.getByRole('button', {name: chatText.buttonAccessibleLabel});
+const dialog = (page: Page) => page.getByRole('dialog', {name: chatText.title});
+const input = (page: Page) => dialog(page).getByRole('textbox', {name: chatText.title});
+const answer = (page: Page) => dialog(page).getByRole('region', {name: chatText.answerLabel});
+const chatState = (page: Page) => dialog(page).getAttribute('data-state');
+const isCompletions = (url: string) => new URL(url).pathname === chatService.completionsUrl;
+const isQueryLog = (url: string) => new URL(url).pathname === chatService.queryLogUrl;
+
+async function openChat(route = '/docs/features'): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(route, {waitUntil: 'networkidle'});
+  await openButton(page).click();
+  await input(page).waitFor();
+  return page;
+}
+
+/** What the paced server saw of its answers. */
+interface PacedServer {
+  address: string;
+  answers: {completed: number; aborted: number};
+  close: () => Promise<void>;
+}
+
+/**
+ * A second instance of the real server (same app, retrieval and extractive
+ * answerer) whose answer chunks are paced, so a browser sees them arrive one
+ * by one: over loopback the shared server's whole answer lands in one read.
+ */
+async function startPacedServer(chunkDelayMs: number): Promise<PacedServer> {
+  const buildDir = path.resolve('build');
+  const extractive = createExtractiveAnswerer();
+  const answers = {completed: 0, aborted: 0};
+  const paced: Answerer = {
+    kind: 'extractive',
+    async *answer(input) {
+      try {
+        for await (const chunk of extractive.answer(input)) {
+          await sleep(chunkDelayMs, undefined, {signal: input.signal});
+          yield chunk;
+        }
+        answers.completed += 1;
+      } catch (error) {
+        if (input.signal?.aborted) answers.aborted += 1;
+        throw error;
+      }
+    },
+  };
+  const store = createSqliteStore(':memory:');
+  const app = await buildApp(
+    {buildDir, serveStatic: false, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000},
+    {completions: {retriever: createLexicalRetriever(loadSections(buildDir)), answerer: paced, log: () => undefined}, store, allowedModels: null},
+  );
+  const address = await app.listen({port: 0, host: '127.0.0.1'});
+  return {address, answers, close: async () => {
+    await app.close();
+    await store.close();
+  }};
+}
+
+/** Sends the page's completions requests to another server (the page still sees its own origin). */
+async function routeCompletionsTo(page: Page, address: string) {
+  await page.route((url) => isCompletions(url.href), (route) => route.continue({url: `${address}${chatService.completionsUrl}`}));
+}
+
+/** The server's own answer to a question, read outside the browser. */
+async function serverAnswer(prompt: string): Promise<{references: string[]; answer: string}> {
+  const response = await fetch(`${baseURL()}${chatService.completionsUrl}`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json'},
+    body: JSON.stringify({prompt, projectKey: chatService.projectKey}),
+  });
+  const body = await response.text();
+  const at = body.indexOf(START_RESPONSE_MARKER);
+  return {references: JSON.parse(body.slice(0, at)) as string[], answer: body.slice(at + START_RESPONSE_MARKER.length)};
+}
+
+/** Records every data-state the dialog takes and the answer length seen in each, from inside the page. */
+async function recordStates(page: Page) {
+  await page.evaluate(() => {
+    const el = document.querySelector('[role="dialog"]')!;
+    const seen: Array<{state: string; answerLength: number}> = [];
+    (window as unknown as {chatStates: typeof seen}).chatStates = seen;
+    const record = () => {
+      const state = el.getAttribute('data-state') ?? '';
+      const answerLength = el.querySelector('[role="region"]')?.textContent?.length ?? 0;
+      const last = seen.at(-1);
+      if (!last || last.state !== state || last.answerLength !== answerLength) seen.push({state, answerLength});
+    };
+    new MutationObserver(record).observe(el, {subtree: true, childList: true, characterData: true, attributes: true});
+  });
+  return () => page.evaluate(() => (window as unknown as {chatStates: Array<{state: string; answerLength: number}>}).chatStates);
+}
+
+/** Title of a built page as its <title> shows it, without the site suffix. */
+function builtPage(docPath: string): {title: string; html: string} {
+  const html = readFileSync(path.join('build', docPath, 'index.html'), 'utf8');
+  const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)![1].replace(/ \| DataHub$/, '').replaceAll('&amp;', '&').replaceAll('&#x27;', "'");
+  return {title, html};
+}
+
+const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+async function axeBlocking(page: Page): Promise<string[]> {
+  await page.addScriptTag({path: require.resolve('axe-core')});
+  const results = await page.evaluate(() =>
+    (window as unknown as {axe: {run: (context: Element) => Promise<AxeResults>}}).axe.run(document.querySelector('[role="dialog"]')!),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('chat: loading and the dialog', () => {
+  it('requests no chat code with the page, and loads it on the first click', async () => {
+    const page = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/docs/features', {waitUntil: 'networkidle'});
+    await page.mouse.wheel(0, 100_000);
+    await openButton(page).hover();
+    await page.waitForTimeout(300);
+    expect(scripts.filter((s) => s.includes('chat-dialog'))).toEqual([]);
+    // Nor is any chat code bundled into what the page loaded: no stream marker, no markdown renderer.
+    const firstLoad = [...scripts];
+    for (const script of firstLoad) {
+      const code = readFileSync(path.join('build', script), 'utf8');
+      expect(code.includes(START_RESPONSE_MARKER) || code.includes('remarkjs/react-markdown'), script).toBe(false);
+    }
+    await openButton(page).click();
+    await input(page).waitFor();
+    const onClick = scripts.slice(firstLoad.length);
+    expect(onClick.filter((s) => s.includes('chat-dialog'))).toHaveLength(1);
+    expect(onClick.some((s) => readFileSync(path.join('build', s), 'utf8').includes('remarkjs/react-markdown'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('shows the button on every page with a footer', async () => {
+    const page = await newPage(browser);
+    for (const route of ['/', '/docs/features', '/integrations', '/guild/', '/search']) {
+      await page.goto(route);
+      await expect.poll(() => openButton(page).textContent(), {message: route}).toContain(chatText.buttonLabel);
+    }
+    await page.context().close();
+  });
+
+  it('has a hidden title, one focused input with the spec attributes, the disclaimer and a close button', async () => {
+    const page = await openChat();
+    const field = input(page);
+    expect(await field.getAttribute('placeholder')).toBe(chatText.title);
+    for (const attribute of ['autocapitalize', 'autocomplete', 'autocorrect']) expect(await field.getAttribute(attribute), attribute).toBe('off');
+    expect(await field.getAttribute('spellcheck')).toBe('false');
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await dialog(page).getByRole('textbox').count()).toBe(1);
+
+    const title = dialog(page).getByRole('heading', {name: chatText.title});
+    expect(await title.evaluate((el) => el.getBoundingClientRect().width <= 1)).toBe(true);
+
+    expect(await dialog(page).textContent()).toContain(chatText.disclaimer);
+    const channel = dialog(page).getByRole('link', {name: new RegExp(`^${chatText.disclaimerLinkLabel}`)});
+    expect(await channel.getAttribute('href')).toBe(links.chat);
+    expect(await channel.getAttribute('target')).toBe('_blank');
+    expect(await channel.getAttribute('rel')).toBe('noopener noreferrer');
+    // Nothing asked yet: no sources panel, no feedback.
+    expect(await dialog(page).getByText(chatText.fetching).count()).toBe(0);
+    expect(await dialog(page).getByText(chatText.feedbackQuestion).count()).toBe(0);
+
+    await dialog(page).getByRole('button', {name: chatText.closeLabel}).click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    expect(await openButton(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it('does nothing for an empty prompt: no request is sent', async () => {
+    const page = await openChat();
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (isCompletions(r.url()) || isQueryLog(r.url())) sent.push(r.url());
+    });
+    await input(page).press('Enter');
+    await input(page).fill('   ');
+    await input(page).press('Enter');
+    await page.waitForTimeout(500);
+    expect(sent).toEqual([]);
+    expect(await chatState(page)).toBe('indeterminate');
+    expect(await dialog(page).getByText(chatText.fetching).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('chat: a question about a real page', () => {
+  it('answers from the real server, lists the sources with their titles and links, and stores the rating', async () => {
+    const expected = await serverAnswer(QUESTION);
+    expect(expected.references.length).toBeGreaterThan(2);
+    const page = await openChat();
+    const consoleLines: string[] = [];
+    page.on('console', (m) => consoleLines.push(m.text()));
+    const states = await recordStates(page);
+    await input(page).fill(QUESTION);
+    await input(page).press('Enter');
+    await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('done');
+    const sequence = (await states()).map((s) => s.state).filter((state, i, all) => state !== all[i - 1] && state !== 'indeterminate');
+    expect(sequence).toEqual(['preload', 'streaming-answer', 'done']);
+    expect(await answer(page).textContent()).toContain('Personal Access Tokens');
+    // Markdown rendered: the extractive answer is a list of quotes, each linking to its section.
+    expect(await answer(page).locator('li').count()).toBeGreaterThan(1);
+    expect(await answer(page).locator('a[href^="/docs/"]').count()).toBeGreaterThan(1);
+
+    // Sources: the server's references in its order, titled from the build, linking to page and section.
+    expect(await dialog(page).getByText(chatText.referencesHeading).count()).toBe(1);
+    const items = dialog(page).getByRole('list', {name: chatText.referencesHeading}).getByRole('listitem');
+    expect(await items.count()).toBe(expected.references.length);
+    for (const [index, id] of expected.references.entries()) {
+      const link = items.nth(index).getByRole('link');
+      expect(await link.getAttribute('href')).toBe(id);
+      const [docPath, anchor] = id.split('#');
+      const built = builtPage(docPath);
+      const [title, section] = (await link.textContent())!.split(' › ');
+      expect(title, id).toBe(built.title);
+      if (anchor) {
+        const escaped = anchor.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const heading = new RegExp(`<h([2-6])[^>]*\\sid="?${escaped}"?(?=[\\s>])[^>]*>(.*?)</h\\1>`).exec(built.html);
+        expect(heading, `${id}: no heading with this anchor`).not.toBeNull();
+        expect(words(section), id).toBe(words(heading![2].replace(/<[^>]+>/g, '')));
+      }
+      const delay = await items.nth(index).evaluate((el) => getComputedStyle(el).animationDelay);
+      expect(delay).toBe(`${(index * chatDefaults.referenceFadeDelayMs) / 1000}s`);
+    }
+
+    // Feedback: thanks, and the rating stored by the real query log.
+    await dialog(page).getByRole('button', {name: chatText.thumbsUpLabel}).click();
+    await expect.poll(() => dialog(page).getByText(chatText.feedbackThanks).count()).toBe(1);
+    expect(await dialog(page).getByText(chatText.feedbackQuestion).count()).toBe(0);
+    const db = new Database(inject('queryLogPath'), {readonly: true});
+    const rows = () => db.prepare('SELECT query, result_rating FROM queries WHERE query = ? ORDER BY id').all(QUESTION);
+    await expect.poll(rows).toEqual(expect.arrayContaining([{query: QUESTION, result_rating: null}, {query: QUESTION, result_rating: 'positive'}]));
+    db.close();
+    await expect.poll(() => consoleLines).toEqual(expect.arrayContaining(['Logged query', 'Logged feedback']));
+
+    // A source link opens its page at the section and closes the dialog.
+    const first = items.first().getByRole('link');
+    const target = (await first.getAttribute('href'))!;
+    await first.click();
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).hash).toBe(target);
+    await page.context().close();
+  });
+});
+
+describe('chat: a paced stream from the server', () => {
+  let paced: PacedServer;
+  beforeAll(async () => {
+    paced = await startPacedServer(40);
+  });
+  afterAll(async () => {
+    await paced?.close();
+  });
+
+  it('shows the answer as it arrives and keeps the newest text in view', async () => {
+    const expected = await serverAnswer(QUESTION);
+    const page = await newPage(browser, {viewport: {width: 1280, height: 560}});
+    await page.goto('/docs/features', {waitUntil: 'networkidle'});
+    await routeCompletionsTo(page, paced.address);
+    await openButton(page).click();
+    await input(page).waitFor();
+    const states = await recordStates(page);
+    await input(page).fill(QUESTION);
+    await input(page).press('Enter');
+    await expect.poll(() => chatState(page), {timeout: 20_000}).toBe('done');
+
+    const seen = await states();
+    const lengths = new Set(seen.filter((s) => s.state === 'streaming-answer').map((s) => s.answerLength));
+    expect(lengths.size).toBeGreaterThan(10);
+    expect(await dialog(page).getByRole('list', {name: chatText.referencesHeading}).getByRole('listitem').count()).toBe(expected.references.length);
+    // The answer overflowed its area and the area followed it to the end.
+    const scroll = await answer(page).evaluate((el) => ({top: el.scrollTop, height: el.scrollHeight, client: el.clientHeight}));
+    expect(scroll.height).toBeGreaterThan(scroll.client);
+    expect(scroll.height - scroll.top - scroll.client).toBeLessThan(4);
+    expect(paced.answers.completed).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('closing the dialog mid-stream aborts the request, in the browser and on the server', async () => {
+    const page = await openChat();
+    await routeCompletionsTo(page, paced.address);
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => {
+      if (isCompletions(r.url())) failed.push(r.failure()?.errorText ?? '');
+    });
+    const abortedBefore = paced.answers.aborted;
+    await input(page).fill(QUESTION);
+    await input(page).press('Enter');
+    await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('streaming-answer');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await expect.poll(() => failed).toEqual(['net::ERR_ABORTED']);
+    await expect.poll(() => paced.answers.aborted).toBe(abortedBefore + 1);
+    await page.context().close();
+  });
+});
+
+describe('chat: failures and hostile answers', () => {
+  it('shows the don\'t-know message when completions answers 500', async () => {
+    const page = await openChat();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.route('**/v1/completions', (route) => route.fulfill({status: 500, contentType: 'application/json', body: '{"error":"internal server error"}'}));
+    await input(page).fill(QUESTION);
+    await input(page).press('Enter');
+    await expect.poll(() => chatState(page)).toBe('done');
+    expect((await answer(page).textContent())?.trim()).toBe(chatDefaults.iDontKnowMessage);
+    expect(errors.join('\n')).toContain('500');
+    // Done without references: the sources panel is there, as indeterminate, with no list.
+    expect(await dialog(page).locator('[data-loading-state]').getAttribute('data-loading-state')).toBe('indeterminate');
+    expect(await dialog(page).getByText(chatText.referencesHeading).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('renders a crafted answer with javascript: links, <script> and onerror inert', async () => {
+    const page = await openChat();
+    const alerts: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.dismiss();
+    });
+    const crafted = [
+      JSON.stringify(['/docs/features']) + START_RESPONSE_MARKER,
+      'Click [here](javascript:window.pwned=1) or [there](JaVaScRiPt:alert(2)) or [encoded](java&#115;cript:alert(3)).',
+      '',
+      '<script>window.pwned = 4</script>',
+      '',
+      '<img src=x onerror="window.pwned = 5">',
+      '',
+      '<javascript:alert(6)> and [data](data:text/html,<script>alert(7)</script>)',
+      '',
+      '[A safe page](/docs/quickstart)',
+    ].join('\n');
+    await page.route('**/v1/completions', (route) => route.fulfill({status: 200, contentType: 'text/plain; charset=utf-8', body: crafted}));
+    await input(page).fill('anything');
+    await input(page).press('Enter');
+    await expect.poll(() => chatState(page)).toBe('done');
+
+    const hrefs = await answer(page).locator('[href], [src]').evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? el.getAttribute('src')));
+    expect(hrefs).toEqual(['/docs/quickstart']);
+    expect(await dialog(page).locator('script, img, iframe').count()).toBe(0);
+    await answer(page).getByText('here', {exact: true}).click();
+    await answer(page).getByText('there', {exact: true}).click();
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as unknown as {pwned?: number}).pwned)).toBeUndefined();
+    expect(alerts).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/docs/features');
+    await page.context().close();
+  });
+});
+
+describe('chat: keyboard and accessibility', () => {
+  it('works with the keyboard alone: Tab to the button, Enter, type, Enter, Tab to the thumbs, Enter, Esc', async () => {
+    const page = await newPage(browser);
+    await page.goto('/docs/features', {waitUntil: 'networkidle'});
+    const focusedIsButton = () => page.evaluate((name) => document.activeElement?.getAttribute('aria-label') === name, chatText.buttonAccessibleLabel);
+    for (let i = 0; i < 400 && !(await focusedIsButton()); i++) await page.keyboard.press('Tab');
+    expect(await focusedIsButton()).toBe(true);
+    await page.keyboard.press('Enter');
+    await input(page).waitFor();
+    await expect.poll(() => input(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(QUESTION);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('done');
+
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    for (let i = 0; i < 60 && (await focusedLabel()) !== chatText.thumbsUpLabel; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    }
+    expect(await focusedLabel()).toBe(chatText.thumbsUpLabel);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog(page).getByText(chatText.feedbackThanks).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    expect(await focusedIsButton()).toBe(true);
+    await page.context().close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`axe finds no serious or critical violation in the open dialog with an answer (${colorScheme})`, async () => {
+      const page = await newPage(browser, {colorScheme});
+      await page.goto('/docs/features', {waitUntil: 'networkidle'});
+      await openButton(page).click();
+      await input(page).fill(QUESTION);
+      await input(page).press('Enter');
+      await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('done');
+      // Let the sources finish fading in before contrast is measured.
+      await page.waitForTimeout(1500);
+      expect(await axeBlocking(page)).toEqual([]);
+      await dialog(page).getByRole('button', {name: chatText.thumbsDownLabel}).click();
+      await expect.poll(() => dialog(page).getByText(chatText.feedbackThanks).count()).toBe(1);
+      expect(await axeBlocking(page)).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
