@@ -40,7 +40,9 @@ export function createExtractiveAnswerer(): Answerer {
         return;
       }
       const title = (s: (typeof best)[number]['section']) => [s.hierarchy[1], ...s.hierarchy.slice(2).filter(Boolean)].join(' › ');
-      const lines = ['Here is what the documentation says:', '', ...best.map((b) => `- ${b.sentence} ([${title(b.section)}](${b.section.url}))`)];
+      // Placeholders such as <token> are text, not HTML: escape them so the markdown view shows them.
+      const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      const lines = ['Here is what the documentation says:', '', ...best.map((b) => `- ${text(b.sentence)} ([${text(title(b.section))}](${b.section.url}))`)];
       for (const chunk of chunksOf(lines.join('\n'))) {
         signal?.throwIfAborted();
         yield chunk;
