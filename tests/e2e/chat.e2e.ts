@@ -2,7 +2,6 @@ import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
-import type {AxeResults} from 'axe-core';
 import Database from 'better-sqlite3';
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest';
@@ -14,6 +13,7 @@ import {createLexicalRetriever} from '../../server/completions/retrieval';
 import {createSqliteStore} from '../../server/query-log/sqlite-store';
 import {loadSections} from '../../server/sections';
 import {chatDefaults, chatService, chatText, links} from '../../src/site';
+import {axeBlocking} from './axe';
 import {baseURL, launchChromium, newPage} from './browser';
 
 const require = createRequire(import.meta.url);
@@ -128,16 +128,6 @@ function builtPage(docPath: string): {title: string; html: string} {
 }
 
 const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-
-async function axeBlocking(page: Page): Promise<string[]> {
-  await page.addScriptTag({path: require.resolve('axe-core')});
-  const results = await page.evaluate(() =>
-    (window as unknown as {axe: {run: (context: Element) => Promise<AxeResults>}}).axe.run(document.querySelector('[role="dialog"]')!),
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('chat: loading and the dialog', () => {
   it('requests no chat code with the page, and loads it on the first click', async () => {
@@ -423,10 +413,10 @@ describe('chat: keyboard and accessibility', () => {
       await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('done');
       // Let the sources finish fading in before contrast is measured.
       await page.waitForTimeout(1500);
-      expect(await axeBlocking(page)).toEqual([]);
+      expect(await axeBlocking(page, '[role="dialog"]')).toEqual([]);
       await dialog(page).getByRole('button', {name: chatText.thumbsDownLabel}).click();
       await expect.poll(() => dialog(page).getByText(chatText.feedbackThanks).count()).toBe(1);
-      expect(await axeBlocking(page)).toEqual([]);
+      expect(await axeBlocking(page, '[role="dialog"]')).toEqual([]);
       await page.context().close();
     });
   }

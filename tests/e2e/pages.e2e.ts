@@ -1,12 +1,12 @@
 import {createRequire} from 'node:module';
 import path from 'node:path';
-import type {AxeResults} from 'axe-core';
 import type {Browser, BrowserContextOptions, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadPageData} from '../../plugins/page-data';
 import {filterIntegrations, noFilters, resultLabel, type IntegrationFilters} from '../../src/pages/integrations/_components/filters';
 import {OPEN_SEARCH_EVENT} from '../../src/features/search/open-search';
 import {announcement, links, paths, product, quickstartCommands} from '../../src/site';
+import {axeBlocking} from './axe';
 import {baseURL, launchChromium, newPage} from './browser';
 
 const require = createRequire(import.meta.url);
@@ -301,12 +301,7 @@ describe('the four pages', () => {
         const page = await open(route, {colorScheme});
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
         await scrollThrough(page);
-        await page.addScriptTag({path: require.resolve('axe-core')});
-        const results = await page.evaluate(() => (window as unknown as {axe: {run: () => Promise<AxeResults>}}).axe.run());
-        const blocking = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        expect(blocking).toEqual([]);
+        expect(await axeBlocking(page)).toEqual([]);
         await page.context().close();
       });
     }
