@@ -36,8 +36,11 @@ function treeBytes(dir: string): number {
 /** Gzip size of the JS and CSS a page loads before any interaction (its script and stylesheet tags). */
 export function firstLoadBytes(buildDir: string, route: string): {js: number; css: number; files: string[]} {
   const html = readFileSync(path.join(buildDir, route, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
-  const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"|<link[^>]+href="([^"]+)"[^>]+rel="stylesheet"/g)].map((m) => m[1] ?? m[2]);
+  // The minified HTML may leave attribute values unquoted.
+  const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`))?.slice(1).find((v) => v !== undefined);
+  const tags = (name: string) => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map((m) => m[0]);
+  const scripts = tags('script').map((t) => attr(t, 'src')).filter((v): v is string => Boolean(v));
+  const styles = tags('link').filter((t) => attr(t, 'rel') === 'stylesheet').map((t) => attr(t, 'href')).filter((v): v is string => Boolean(v));
   const gz = (url: string) => gzipSync(readFileSync(path.join(buildDir, url.replace(/^\//, '')))).length;
   return {js: scripts.reduce((s, u) => s + gz(u), 0), css: styles.reduce((s, u) => s + gz(u), 0), files: [...scripts, ...styles]};
 }
