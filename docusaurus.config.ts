@@ -1,8 +1,8 @@
 import {createRequire} from 'node:module';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {themes as prismThemes} from 'prism-react-renderer';
 import {announcement, images, links, product, site} from './src/site';
+import {darkCodeTheme, lightCodeTheme} from './src/colors/code-themes';
 import palettePlugin from './plugins/palette';
 import generateDocsPlugin from './plugins/generate';
 import searchIndexPlugin, {SEARCH_STATIC_DIR} from './plugins/search-index';
@@ -174,8 +174,8 @@ const config: Config = {
     },
     docs: {sidebar: {hideable: false, autoCollapseCategories: true}},
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'java', 'json', 'graphql', 'python', 'yaml', 'sql', 'properties', 'docker'],
     },
   } satisfies Preset.ThemeConfig,
