@@ -9,6 +9,7 @@ import searchIndexPlugin, {SEARCH_STATIC_DIR} from './plugins/search-index';
 import {readSearchConfig} from './plugins/search-index/config';
 import pageDataPlugin from './plugins/page-data';
 import devApiProxyPlugin from './plugins/dev-api-proxy';
+import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
 
 const require = createRequire(import.meta.url);
 const search = readSearchConfig();
@@ -77,9 +78,10 @@ const config: Config = {
           lastVersion: 'current',
           versions: {current: {label: site.currentVersionLabel}},
           showLastUpdateTime: false,
+          rehypePlugins: [rehypeTaskListLabels],
         },
         blog: false,
-        pages: {},
+        pages: {rehypePlugins: [rehypeTaskListLabels]},
         theme: {customCss: './src/css/custom.scss'},
         sitemap: {
           changefreq: 'weekly',
