@@ -9,6 +9,7 @@ import searchIndexPlugin, {SEARCH_STATIC_DIR} from './plugins/search-index';
 import {readSearchConfig} from './plugins/search-index/config';
 import pageDataPlugin from './plugins/page-data';
 import devApiProxyPlugin from './plugins/dev-api-proxy';
+import prismOnDemandPlugin from './plugins/prism-on-demand';
 import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
 
 const require = createRequire(import.meta.url);
@@ -99,6 +100,7 @@ const config: Config = {
     palettePlugin,
     pageDataPlugin,
     devApiProxyPlugin,
+    prismOnDemandPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {
@@ -178,7 +180,8 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['bash', 'java', 'json', 'graphql', 'python', 'yaml', 'sql', 'properties', 'docker'],
+      // prism-react-renderer already bundles json, graphql, python, yaml and sql: listing them again ships them twice.
+      additionalLanguages: ['bash', 'java', 'properties', 'docker'],
     },
   } satisfies Preset.ThemeConfig,
 };
