@@ -1,4 +1,3 @@
-import {createRequire} from 'node:module';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {announcement, images, links, product, site} from './src/site';
@@ -11,8 +10,8 @@ import pageDataPlugin from './plugins/page-data';
 import devApiProxyPlugin from './plugins/dev-api-proxy';
 import prismOnDemandPlugin from './plugins/prism-on-demand';
 import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
+import fontsPlugin, {FONTS_STATIC_DIR} from './plugins/fonts';
 
-const require = createRequire(import.meta.url);
 const search = readSearchConfig();
 
 const config: Config = {
@@ -58,7 +57,7 @@ const config: Config = {
     },
   },
 
-  staticDirectories: ['static', SEARCH_STATIC_DIR],
+  staticDirectories: ['static', SEARCH_STATIC_DIR, FONTS_STATIC_DIR],
 
   customFields: {search},
 
@@ -66,8 +65,6 @@ const config: Config = {
   headTags: search.algolia
     ? [{tagName: 'link', attributes: {rel: 'preconnect', href: `https://${search.algolia.appId}-dsn.algolia.net`, crossorigin: 'anonymous'}}]
     : [],
-
-  clientModules: [require.resolve('@fontsource-variable/inter/index.css')],
 
   presets: [
     [
@@ -98,6 +95,7 @@ const config: Config = {
     generateDocsPlugin,
     searchIndexPlugin,
     palettePlugin,
+    fontsPlugin,
     pageDataPlugin,
     devApiProxyPlugin,
     prismOnDemandPlugin,
