@@ -11,6 +11,7 @@ import devApiProxyPlugin from './plugins/dev-api-proxy';
 import prismOnDemandPlugin from './plugins/prism-on-demand';
 import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
 import fontsPlugin, {FONTS_STATIC_DIR} from './plugins/fonts';
+import robotsPlugin from './plugins/robots';
 
 const search = readSearchConfig();
 
@@ -96,6 +97,7 @@ const config: Config = {
     searchIndexPlugin,
     palettePlugin,
     fontsPlugin,
+    robotsPlugin,
     pageDataPlugin,
     devApiProxyPlugin,
     prismOnDemandPlugin,
