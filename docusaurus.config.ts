@@ -1,8 +1,7 @@
-import {createRequire} from 'node:module';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {themes as prismThemes} from 'prism-react-renderer';
 import {announcement, images, links, product, site} from './src/site';
+import {darkCodeTheme, lightCodeTheme} from './src/colors/code-themes';
 import palettePlugin from './plugins/palette';
 import generateDocsPlugin from './plugins/generate';
 import searchIndexPlugin, {SEARCH_STATIC_DIR} from './plugins/search-index';
@@ -11,8 +10,11 @@ import pageDataPlugin from './plugins/page-data';
 import devApiProxyPlugin from './plugins/dev-api-proxy';
 import precompressPlugin from './plugins/precompress';
 import docTitlesPlugin from './plugins/doc-titles';
+import prismOnDemandPlugin from './plugins/prism-on-demand';
+import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
+import fontsPlugin, {FONTS_STATIC_DIR} from './plugins/fonts';
+import robotsPlugin from './plugins/robots';
 
-const require = createRequire(import.meta.url);
 const search = readSearchConfig();
 
 const config: Config = {
@@ -58,7 +60,7 @@ const config: Config = {
     },
   },
 
-  staticDirectories: ['static', SEARCH_STATIC_DIR],
+  staticDirectories: ['static', SEARCH_STATIC_DIR, FONTS_STATIC_DIR],
 
   customFields: {search},
 
@@ -66,8 +68,6 @@ const config: Config = {
   headTags: search.algolia
     ? [{tagName: 'link', attributes: {rel: 'preconnect', href: `https://${search.algolia.appId}-dsn.algolia.net`, crossorigin: 'anonymous'}}]
     : [],
-
-  clientModules: [require.resolve('@fontsource-variable/inter/index.css')],
 
   presets: [
     [
@@ -79,9 +79,10 @@ const config: Config = {
           lastVersion: 'current',
           versions: {current: {label: site.currentVersionLabel}},
           showLastUpdateTime: false,
+          rehypePlugins: [rehypeTaskListLabels],
         },
         blog: false,
-        pages: {},
+        pages: {rehypePlugins: [rehypeTaskListLabels]},
         theme: {customCss: './src/css/custom.scss'},
         sitemap: {
           changefreq: 'weekly',
@@ -97,10 +98,13 @@ const config: Config = {
     generateDocsPlugin,
     searchIndexPlugin,
     palettePlugin,
+    fontsPlugin,
+    robotsPlugin,
     pageDataPlugin,
     devApiProxyPlugin,
     precompressPlugin,
     docTitlesPlugin,
+    prismOnDemandPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {
@@ -178,9 +182,10 @@ const config: Config = {
     },
     docs: {sidebar: {hideable: false, autoCollapseCategories: true}},
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
-      additionalLanguages: ['bash', 'java', 'json', 'graphql', 'python', 'yaml', 'sql', 'properties', 'docker'],
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
+      // prism-react-renderer already bundles json, graphql, python, yaml and sql: listing them again ships them twice.
+      additionalLanguages: ['bash', 'java', 'properties', 'docker'],
     },
   } satisfies Preset.ThemeConfig,
 };

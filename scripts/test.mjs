@@ -13,6 +13,7 @@ const steps = [
   ['Content check', 'npx', ['tsx', 'scripts/check-content.ts']],
   ['Production build', 'npx', ['docusaurus', 'build']],
   ['Build route check', 'npx', ['tsx', 'scripts/check-build.ts']],
+  ['Bundle budgets', 'npx', ['tsx', 'scripts/check-budgets.ts']],
   ['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts']],
   ['Load check', 'node', ['--expose-gc', '--import', 'tsx', 'scripts/check-load.ts']],
 ];

@@ -1,5 +1,6 @@
 import * as simpleIcons from 'simple-icons';
 import type {SimpleIcon} from 'simple-icons';
+import {contrastRatio} from '../../src/colors/contrast';
 import {palette} from '../../src/site';
 import type {IntegrationLogo, LogoColors} from './types';
 
@@ -15,18 +16,6 @@ const iconsBySlug = new Map<string, SimpleIcon>(
     .filter((value): value is SimpleIcon => typeof value === 'object' && value !== null && 'slug' in value && 'path' in value)
     .map((icon) => [icon.slug, icon]),
 );
-
-function luminance(hex: string): number {
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.replace('#', '').slice(i, i + 2), 16) / 255)
-    .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG contrast ratio of two #rrggbb colours. */
-export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 /** The brand colour per colour mode, or null where it would be too faint on that mode's background. */
 export function logoColors(hex: string): LogoColors {

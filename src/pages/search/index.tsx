@@ -15,12 +15,14 @@ export default function SearchPage() {
   const location = useLocation();
   const history = useHistory();
   const backend = useSearchBackend();
-  const [query, setQuery] = useState(() => new URLSearchParams(location.search).get('q') ?? '');
+  // Starts empty, as the static HTML was rendered without a query; the effect below reads q once hydrated, so the
+  // first client render matches the server's (a mismatch makes React throw away and re-render the page).
+  const [query, setQuery] = useState('');
   const [pages, setPages] = useState(1);
   const [retry, setRetry] = useState(0);
   const state = useSearch(backend, query, pages * searchLimits.pageSize, retry);
 
-  // Follow q when the URL changes from outside (the modal's "See all" link, back/forward).
+  // Follow q on load and when the URL changes from outside (the modal's "See all" link, back/forward).
   useEffect(() => {
     const q = new URLSearchParams(location.search).get('q') ?? '';
     setQuery((current) => (current === q ? current : q));

@@ -1,0 +1,33 @@
+import {describe, expect, it} from 'vitest';
+import {chatText} from '../src/site';
+import {START_RESPONSE_MARKER} from '../contract/completions';
+import {featuresIn, initialAssets} from './check-budgets';
+
+describe('initialAssets', () => {
+  it('reads script src, stylesheets and script/style preloads, quoted or not, in order and once each', () => {
+    const html =
+      '<link rel=icon href=/img/favicon.svg><link rel="stylesheet" href="/assets/css/styles.css">' +
+      '<script type=application/ld+json>{}</script><script src=/assets/js/runtime~main.js defer></script>' +
+      "<link rel='preload' as='script' href='/assets/js/route.js'><link rel=preload as=image href=/img/logo.svg>" +
+      '<link rel=modulepreload href=/assets/js/mod.js><script src=/assets/js/runtime~main.js></script><script>inline()</script>';
+    expect(initialAssets(html)).toEqual([
+      {kind: 'style', href: '/assets/css/styles.css'},
+      {kind: 'script', href: '/assets/js/runtime~main.js'},
+      {kind: 'script', href: '/assets/js/route.js'},
+      {kind: 'script', href: '/assets/js/mod.js'},
+    ]);
+  });
+});
+
+describe('featuresIn', () => {
+  it('finds the search engine library and the chat dialog by their own strings', () => {
+    expect(featuresIn('throw new Error(`MiniSearch: duplicate ID ${id}`)', ['search engine', 'chat'])).toEqual(['search engine']);
+    expect(featuresIn('see https://github.com/remarkjs/react-markdown#changelog', ['search engine', 'chat'])).toEqual(['chat']);
+    expect(featuresIn(`split("${START_RESPONSE_MARKER}")`, ['chat'])).toEqual(['chat']);
+  });
+
+  it('lets the site constants through: the chat button and search button on every page import them', () => {
+    const constants = `{buttonLabel:"${chatText.buttonLabel}",fetching:"${chatText.fetching}",feedbackQuestion:"${chatText.feedbackQuestion}"},"Search docs"`;
+    expect(featuresIn(constants, ['search engine', 'chat'])).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Bundle budgets: for each page of data/bundle-budgets.ts, sums the gzip size of the JS and CSS its built HTML
+ * loads up front (script src, stylesheet and preload links), prints the sizes, and exits 1 when a page is over its
+ * budget or when its initial chunks carry search-engine or chat code, which must load on demand.
+ */
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+import {START_RESPONSE_MARKER} from '../contract/completions';
+import {bundleBudgets, DOC_PAGE_CEILING, type BundleBudget} from '../data/bundle-budgets';
+
+/**
+ * Text that only the on-demand features' code contains. The chat's labels are not markers: they live in the site
+ * constants module, which the footer's chat button (rightly in the first load) imports.
+ */
+export const featureMarkers: Record<BundleBudget['mustNotContain'][number], Array<string | RegExp>> = {
+  'search engine': [/minisearch/i],
+  // The stream parser needs the marker; the markdown renderer names its repository in its error messages.
+  chat: [START_RESPONSE_MARKER, 'remarkjs/react-markdown'],
+};
+
+export interface InitialAsset {
+  kind: 'script' | 'style';
+  /** Site-relative URL as written in the HTML. */
+  href: string;
+}
+
+function attributes(tag: string): Map<string, string> {
+  const attrs = new Map<string, string>();
+  for (const m of tag.matchAll(/([^\s=/>]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+))?/g)) {
+    attrs.set(m[1].toLowerCase(), (m[2] ?? '').replace(/^["']|["']$/g, ''));
+  }
+  return attrs;
+}
+
+/** The scripts and stylesheets a page's HTML loads before it is interactive, in document order, without duplicates. */
+export function initialAssets(html: string): InitialAsset[] {
+  const assets: InitialAsset[] = [];
+  for (const [, name, rest] of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const attrs = attributes(rest);
+    const rel = (attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
+    const as = attrs.get('as');
+    if (name.toLowerCase() === 'script' && attrs.get('src')) assets.push({kind: 'script', href: attrs.get('src')!});
+    else if (rel.includes('stylesheet') && attrs.get('href')) assets.push({kind: 'style', href: attrs.get('href')!});
+    else if ((rel.includes('preload') || rel.includes('modulepreload')) && attrs.get('href') && (as === 'script' || as === 'style' || rel.includes('modulepreload'))) {
+      assets.push({kind: as === 'style' ? 'style' : 'script', href: attrs.get('href')!});
+    }
+  }
+  return assets.filter((a, i) => assets.findIndex((b) => b.href === a.href) === i);
+}
+
+/** The features whose markers occur in the given code. */
+export function featuresIn(code: string, features: BundleBudget['mustNotContain']): string[] {
+  return features.filter((feature) => featureMarkers[feature].some((marker) => (typeof marker === 'string' ? code.includes(marker) : marker.test(code))));
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function main() {
+  const buildDir = path.resolve('build');
+  const failures: string[] = [];
+  for (const budget of bundleBudgets) {
+    const htmlFile = path.join(buildDir, budget.route, 'index.html');
+    if (!existsSync(htmlFile)) {
+      failures.push(`${budget.route}: no ${path.relative(process.cwd(), htmlFile)}; run the build first`);
+      continue;
+    }
+    console.log(`\n${budget.route}`);
+    let total = 0;
+    for (const asset of initialAssets(readFileSync(htmlFile, 'utf8'))) {
+      if (!asset.href.startsWith('/') || asset.href.startsWith('//')) {
+        failures.push(`${budget.route}: initial ${asset.kind} from another origin: ${asset.href}`);
+        continue;
+      }
+      const file = path.join(buildDir, decodeURIComponent(asset.href.split(/[?#]/)[0]));
+      if (!existsSync(file)) {
+        failures.push(`${budget.route}: ${asset.href} is in the HTML but not in build/`);
+        continue;
+      }
+      const code = readFileSync(file);
+      const gzip = gzipSync(code).length;
+      total += gzip;
+      console.log(`  ${asset.kind.padEnd(6)} ${kb(code.length).padStart(9)} raw ${kb(gzip).padStart(9)} gzip  ${asset.href}`);
+      for (const feature of featuresIn(code.toString('utf8'), budget.mustNotContain)) {
+        failures.push(`${budget.route}: initial chunk ${asset.href} contains ${feature} code; load it on demand (design rule 9)`);
+      }
+    }
+    const ceiling = budget.route.startsWith('/docs/') ? Math.min(budget.maxGzipBytes, DOC_PAGE_CEILING) : budget.maxGzipBytes;
+    console.log(`  total ${kb(total)} gzip, budget ${kb(ceiling)} (${((total / ceiling) * 100).toFixed(0)}%)`);
+    if (total > ceiling) failures.push(`${budget.route}: initial JS + CSS is ${kb(total)} gzip, over its budget of ${kb(ceiling)}`);
+  }
+  if (failures.length) {
+    console.error(`\n${failures.length} bundle budget problem(s):\n${failures.map((f) => `  ${f}`).join('\n')}`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? __filename)) main();

@@ -1,0 +1,41 @@
+import {describe, expect, it} from 'vitest';
+import {median, summarize, table, type PageScore} from './lighthouse';
+
+const report = (performance: number) => ({
+  categories: {
+    performance: {score: performance, auditRefs: []},
+    accessibility: {score: 0.96, auditRefs: [{id: 'color-contrast', weight: 7}, {id: 'tabindex', weight: 0}]},
+    'best-practices': {score: 1, auditRefs: [{id: 'errors-in-console', weight: 1}]},
+    seo: {score: 1, auditRefs: [{id: 'robots-txt', weight: 1}]},
+  },
+  audits: {
+    'first-contentful-paint': {score: 0.9, numericValue: 1512.4},
+    'largest-contentful-paint': {score: 0.3, numericValue: 5004},
+    'total-blocking-time': {score: 0.3, numericValue: 1032},
+    'cumulative-layout-shift': {score: 1, numericValue: 0},
+    'speed-index': {score: 1, numericValue: 1512},
+    'color-contrast': {score: 0},
+    tabindex: {score: 0},
+    'errors-in-console': {score: 1},
+    'robots-txt': {score: null},
+  },
+});
+
+describe('lighthouse summary', () => {
+  it('rounds category scores and lists the weighted audits below 100', () => {
+    const score = summarize('/docs/features', report(0.59));
+    expect(score.scores).toEqual({performance: 59, accessibility: 96, 'best-practices': 100, seo: 100});
+    expect(score.metrics.TBT).toBe(1032);
+    expect(score.failedAudits).toEqual(['color-contrast']);
+  });
+
+  it('takes the run with the median performance score', () => {
+    const runs = [0.7, 0.5, 0.6].map((p) => summarize('/', report(p)));
+    expect(median(runs).scores.performance).toBe(60);
+  });
+
+  it('prints one Markdown row per page', () => {
+    const rows: PageScore[] = [summarize('/', report(0.76))];
+    expect(table(rows).split('\n')[2]).toBe('| / | 76 | 96 | 100 | 100 | 1512 ms | 5004 ms | 1032 ms | 0.000 | 1512 ms |');
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Lighthouse scores of the production build, mobile (Lighthouse's default form factor and throttling), for the
+ * pages readers land on. Serves build/ with server/server.ts on a free port, runs the given Lighthouse binary once
+ * per page and run, and prints the median scores and metrics as a Markdown table. Not part of `npm test`: the
+ * scores depend on the machine. Usage:
+ *
+ *   npx tsx scripts/lighthouse.ts --lighthouse /tmp/lh/node_modules/.bin/lighthouse [--runs 3] [--build-dir build]
+ *     [--json out.json] [route ...]
+ */
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer} from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {parseArgs} from 'node:util';
+import {chromiumPath} from './chromium';
+
+export const defaultRoutes = ['/', '/docs/features', '/docs/generated/ingestion/sources/snowflake', '/integrations', '/search?q=lineage'];
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const metrics = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+} as const;
+
+type Category = (typeof categories)[number];
+type Metric = keyof typeof metrics;
+
+/** One Lighthouse run of one page, reduced to what the table shows. */
+export interface PageScore {
+  route: string;
+  scores: Record<Category, number>;
+  metrics: Record<Metric, number>;
+  /** Audits below a perfect score in the accessibility, best-practices and SEO categories, by id. */
+  failedAudits: string[];
+}
+
+interface LighthouseReport {
+  categories: Record<string, {score: number | null; auditRefs: Array<{id: string; weight: number}>}>;
+  audits: Record<string, {score: number | null; numericValue?: number; scoreDisplayMode?: string}>;
+}
+
+/** Reads the parts of a Lighthouse JSON report that the table needs. */
+export function summarize(route: string, report: LighthouseReport): PageScore {
+  const scores = Object.fromEntries(categories.map((c) => [c, Math.round((report.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+  const values = Object.fromEntries(Object.entries(metrics).map(([name, id]) => [name, report.audits[id]?.numericValue ?? NaN])) as Record<Metric, number>;
+  const failedAudits = categories
+    .filter((c) => c !== 'performance')
+    .flatMap((c) => report.categories[c]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score !== null && (report.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  return {route, scores, metrics: values, failedAudits: [...new Set(failedAudits)]};
+}
+
+/** The run with the median performance score (Lighthouse's own advice for variable runs). */
+export function median(runs: PageScore[]): PageScore {
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** Markdown table of the scores and metrics, one row per page. */
+export function table(results: PageScore[]): string {
+  const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)} ms` : '-');
+  const rows = results.map((r) =>
+    [r.route, ...categories.map((c) => String(r.scores[c])), ms(r.metrics.FCP), ms(r.metrics.LCP), ms(r.metrics.TBT), r.metrics.CLS.toFixed(3), ms(r.metrics.SI)].join(' | '),
+  );
+  return [
+    '| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | Speed index |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((row) => `| ${row} |`),
+  ].join('\n');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const {port} = server.address() as {port: number};
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, server: ChildProcess): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    if (server.exitCode !== null) throw new Error(`server/server.ts exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`server did not answer at ${url}`);
+}
+
+async function main() {
+  const {values, positionals} = parseArgs({
+    options: {lighthouse: {type: 'string'}, runs: {type: 'string', default: '1'}, json: {type: 'string'}, 'build-dir': {type: 'string', default: 'build'}},
+    allowPositionals: true,
+  });
+  const lighthouse = values.lighthouse ?? process.env.LIGHTHOUSE_BIN;
+  if (!lighthouse || !existsSync(lighthouse)) {
+    console.error('Give the Lighthouse binary: --lighthouse <path> (install it outside the project with\n  npm install --prefix /tmp/lh lighthouse   and pass /tmp/lh/node_modules/.bin/lighthouse)');
+    process.exit(2);
+  }
+  const buildDir = path.resolve(values['build-dir']);
+  if (!existsSync(path.join(buildDir, 'index.html'))) {
+    console.error(`No production build in ${buildDir}: run \`npm run build\` first.`);
+    process.exit(2);
+  }
+  const runs = Math.max(1, Number(values.runs));
+  const routes = positionals.length ? positionals : defaultRoutes;
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
+  const server = spawn('npx', ['tsx', 'server/server.ts'], {
+    env: {...process.env, PORT: String(port), HOST: '127.0.0.1', BUILD_DIR: buildDir, QUERY_LOG_SQLITE_PATH: path.join(dataDir, 'query-log.sqlite')},
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  try {
+    await waitForServer(`${base}/`, server);
+    const results: PageScore[] = [];
+    for (const route of routes) {
+      const pageRuns: PageScore[] = [];
+      for (let run = 0; run < runs; run++) {
+        const output = path.join(dataDir, `report-${results.length}-${run}.json`);
+        const result = spawnSync(
+          lighthouse,
+          [
+            `${base}${route}`,
+            `--only-categories=${categories.join(',')}`,
+            '--output=json',
+            `--output-path=${output}`,
+            '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+            '--quiet',
+          ],
+          {env: {...process.env, CHROME_PATH: process.env.CHROME_PATH ?? chromiumPath}, stdio: ['ignore', 'inherit', 'inherit']},
+        );
+        if (result.status !== 0) throw new Error(`lighthouse failed on ${route} (exit ${result.status ?? result.signal})`);
+        pageRuns.push(summarize(route, JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport));
+      }
+      const chosen = median(pageRuns);
+      results.push(chosen);
+      console.error(`${route}: ${categories.map((c) => `${c} ${chosen.scores[c]}`).join(', ')}${chosen.failedAudits.length ? `; below 100: ${chosen.failedAudits.join(', ')}` : ''}`);
+    }
+    console.log(table(results));
+    if (values.json) writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);
+  } finally {
+    // The server runs in its own process group (npx -> tsx -> node); end the whole group.
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    rmSync(dataDir, {recursive: true, force: true});
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? __filename)) {
+  main().catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

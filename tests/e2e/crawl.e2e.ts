@@ -1,0 +1,250 @@
+/**
+ * Crawls every route of the build's sitemap.xml in light mode, plus one page of every kind in dark mode, and fails
+ * once, listing every offending route with its reasons: axe serious or critical violations, console errors,
+ * uncaught errors, failed same-origin requests, not exactly one h1, images without alt text. The report is also
+ * written to test-results/crawl-report.txt.
+ */
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import type {AxeResults} from 'axe-core';
+import type {Browser, ConsoleMessage, Page, Request, Response} from 'playwright-core';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {baseURL, launchChromium} from './browser';
+import {crawlReport, sitemapRoutes, type ColorScheme, type Visit} from './crawl-report';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Pages checked at once: two cores, and Chromium renders one page while axe runs on another. */
+const CONCURRENCY = 4;
+
+/** One route of each kind of page, checked in dark mode as well. */
+const sample: Array<[kind: string, route: string]> = [
+  ['landing', '/'],
+  ['docs home', '/docs/'],
+  ['main doc', '/docs/features'],
+  ['hand-written doc with tabs', '/docs/api/tutorials/lineage'],
+  ['doc with mermaid diagrams', '/docs/actions/concepts'],
+  ['generated source page', '/docs/generated/ingestion/sources/snowflake'],
+  ['entity page', '/docs/generated/metamodel/entities/dataset'],
+  ['graphql page', '/docs/graphql/queries'],
+  ['release note', '/docs/managed-datahub/release-notes/v_0_2_9'],
+  ['python sdk', '/docs/python-sdk/builder'],
+  ['integrations', '/integrations'],
+  ['guild', '/guild/'],
+  ['search results', '/search?q=lineage'],
+];
+
+const routes = sitemapRoutes(readFileSync(path.resolve('build/sitemap.xml'), 'utf8'));
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Resolves once no request of the page has been in flight for `quietMs`, or after `maxMs`. */
+function networkQuiet(page: Page, quietMs = 150, maxMs = 8_000): Promise<void> {
+  let inFlight = 0;
+  let timer: NodeJS.Timeout | undefined;
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+      clearTimeout(timer);
+      clearTimeout(limit);
+      resolve();
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      if (inFlight === 0) timer = setTimeout(done, quietMs);
+    };
+    const started = () => {
+      inFlight++;
+      clearTimeout(timer);
+    };
+    const ended = () => {
+      inFlight = Math.max(0, inFlight - 1);
+      arm();
+    };
+    const limit = setTimeout(done, maxMs);
+    page.on('request', started);
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    arm();
+  });
+}
+
+/** Loads lazy images now, waits for every image and mermaid diagram, and reports those that did not make it. */
+function settle(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const images = Array.from(document.images);
+    for (const img of images) img.loading = 'eager';
+    const loaded = (img: HTMLImageElement) =>
+      img.complete ||
+      new Promise((resolve) => {
+        img.addEventListener('load', resolve, {once: true});
+        img.addEventListener('error', resolve, {once: true});
+      });
+    const deadline = Date.now() + 8_000;
+    await Promise.race([Promise.all(images.map(loaded)), new Promise((resolve) => setTimeout(resolve, 8_000))]);
+    const unrendered = () => Array.from(document.querySelectorAll('.docusaurus-mermaid-container')).filter((c) => !c.querySelector('svg'));
+    while (unrendered().length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    return [
+      ...images
+        .filter((img) => img.src.startsWith(location.origin) && img.complete && img.naturalWidth === 0)
+        .map((img) => `image did not load: ${img.src.slice(location.origin.length)}`),
+      ...unrendered().map(() => 'mermaid diagram did not render'),
+    ];
+  });
+}
+
+/** What axe does not check the way the site wants: exactly one h1, an alt attribute on every image. */
+function structure(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const h1s = document.querySelectorAll('h1').length;
+    if (h1s !== 1) problems.push(`${h1s} h1 elements (expected exactly one)`);
+    for (const img of Array.from(document.images)) {
+      if (!img.hasAttribute('alt')) problems.push(`image without alt: ${img.outerHTML.slice(0, 140)}`);
+    }
+    return problems;
+  });
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as {axe: {run: (options: object) => Promise<AxeResults>}}).axe.run({resultTypes: ['violations']}),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const targets = v.nodes.slice(0, 3).map((n) => n.target.join(' '));
+      const more = v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : '';
+      return `axe ${v.id} (${v.impact}): ${v.help} at ${targets.join(', ')}${more}`;
+    });
+}
+
+/**
+ * Loads one route in the worker's page and checks it. The page is reused from route to route (a new page per route
+ * costs a renderer process each time); only requests started during this visit count towards it.
+ */
+async function visit(page: Page, route: string, colorScheme: ColorScheme): Promise<Visit> {
+  const origin = baseURL();
+  const problems: string[] = [];
+  const mine = new Set<Request>();
+  const local = (url: string) => url.startsWith(origin);
+  const onRequest = (r: Request) => mine.add(r);
+  const onConsole = (m: ConsoleMessage) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text().split('\n')[0]}`);
+  };
+  const onPageError = (e: Error) => problems.push(`uncaught error: ${e.message}`);
+  const onFailed = (r: Request) => {
+    if (mine.has(r) && local(r.url())) problems.push(`request failed: ${r.url().slice(origin.length)} (${r.failure()?.errorText})`);
+  };
+  const onResponse = (r: Response) => {
+    if (mine.has(r.request()) && local(r.url()) && r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url().slice(origin.length)}`);
+  };
+  page.on('request', onRequest);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('requestfailed', onFailed);
+  page.on('response', onResponse);
+  const started = Date.now();
+  try {
+    await page.emulateMedia({colorScheme});
+    const quiet = networkQuiet(page);
+    const response = await page.goto(route, {waitUntil: 'load'});
+    if (response?.status() !== 200) problems.push(`status ${response?.status()}`);
+    await page.waitForSelector('html[data-has-hydrated="true"]', {timeout: 15_000});
+    const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+    if (theme !== colorScheme) problems.push(`rendered in ${theme} mode, expected ${colorScheme}`);
+    await quiet;
+    problems.push(...(await settle(page)));
+    await networkQuiet(page);
+    problems.push(...(await structure(page)), ...(await axeViolations(page)));
+  } catch (error) {
+    problems.push(`crawl error: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    // The next navigation aborts prefetches still in flight: those are not this route's failures.
+    page.off('request', onRequest);
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+    page.off('requestfailed', onFailed);
+    page.off('response', onResponse);
+  }
+  return {route, colorScheme, problems, ms: Date.now() - started};
+}
+
+/**
+ * A page in its own context (its own storage), just above the 996 px breakpoint: the desktop layout (sidebar,
+ * table of contents) with the least to paint. With `saveData`, the page asks the site to save data, as Chrome's
+ * data saver does, and Docusaurus skips prefetching the chunks of linked pages: each of those routes is visited
+ * (and its chunks loaded and checked) in its own turn, so the ~35 prefetches per page only cost time.
+ */
+async function workerPage(saveData: boolean): Promise<Page> {
+  const context = await browser.newContext({baseURL: baseURL(), viewport: {width: 1024, height: 720}});
+  if (saveData) {
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', {value: {effectiveType: '4g', saveData: true}, configurable: true});
+    });
+  }
+  return context.newPage();
+}
+
+/**
+ * Visits every job with `CONCURRENCY` workers. Light-mode visits (every route) save data; dark-mode visits (the
+ * sample) prefetch as a reader's browser does, so prefetch requests are checked too.
+ */
+async function crawl(jobs: Array<{route: string; colorScheme: ColorScheme}>): Promise<Visit[]> {
+  const queue = [...jobs];
+  const visits: Visit[] = [];
+  const worker = async () => {
+    const pages = new Map<ColorScheme, Page>();
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      if (!pages.has(job.colorScheme)) pages.set(job.colorScheme, await workerPage(job.colorScheme === 'light'));
+      visits.push(await visit(pages.get(job.colorScheme)!, job.route, job.colorScheme));
+    }
+    await Promise.all([...pages.values()].map((page) => page.context().close()));
+  };
+  await Promise.all(Array.from({length: CONCURRENCY}, worker));
+  return visits;
+}
+
+describe('crawl of every sitemap route', () => {
+  it('has a sitemap with every route, and the sample covers every kind of page', () => {
+    expect(routes.length).toBeGreaterThan(300);
+    for (const [kind, route] of sample) {
+      const pathname = route.split('?')[0];
+      expect(routes, `${kind} ${route} is in the sitemap`).toContain(pathname === '/search' ? '/search/' : pathname);
+    }
+  });
+
+  it(
+    'finds no accessibility violation, console error, failed request, h1 or alt problem on any route',
+    async () => {
+      const started = Date.now();
+      const jobs = [
+        ...sample.map(([, route]) => ({route, colorScheme: 'dark' as const})),
+        ...routes.map((route) => ({route, colorScheme: 'light' as const})),
+        {route: '/search?q=lineage', colorScheme: 'light' as const},
+      ];
+      const visits = await crawl(jobs);
+      const slowest = [...visits].sort((a, b) => b.ms - a.ms).slice(0, 3);
+      console.log(
+        `Crawled ${visits.length} page visits (${routes.length} sitemap routes in light mode, ${sample.length} in dark) ` +
+          `in ${((Date.now() - started) / 1000).toFixed(1)} s; slowest: ${slowest.map((v) => `${v.route} ${v.ms} ms`).join(', ')}`,
+      );
+      const report = crawlReport(visits);
+      mkdirSync('test-results', {recursive: true});
+      writeFileSync('test-results/crawl-report.txt', report || 'No problems.\n');
+      if (report) expect.fail(report);
+    },
+    15 * 60_000,
+  );
+});
