@@ -11,6 +11,7 @@ import devApiProxyPlugin from './plugins/dev-api-proxy';
 import precompressPlugin from './plugins/precompress';
 import docTitlesPlugin from './plugins/doc-titles';
 import prismOnDemandPlugin from './plugins/prism-on-demand';
+import routePrefetchPlugin from './plugins/route-prefetch';
 import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
 import fontsPlugin, {FONTS_STATIC_DIR} from './plugins/fonts';
 import robotsPlugin from './plugins/robots';
@@ -105,6 +106,7 @@ const config: Config = {
     precompressPlugin,
     docTitlesPlugin,
     prismOnDemandPlugin,
+    routePrefetchPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {

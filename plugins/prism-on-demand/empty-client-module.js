@@ -1,3 +1,3 @@
 // Stands in for @docusaurus/theme-classic/lib/prism-include-languages (see index.ts): languages register with the
-// code block instead.
+// code block tokeniser (src/features/code/PrismLines.tsx) instead.
 export {};

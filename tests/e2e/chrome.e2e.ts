@@ -1,6 +1,7 @@
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {announcement, site} from '../../src/site';
+import {axeBlocking} from './axe';
 import {baseURL, launchChromium, newPage} from './browser';
 
 let browser: Browser;
@@ -178,13 +179,14 @@ describe('announcement bar', () => {
 });
 
 describe('crash page', () => {
-  it('shows "This page crashed." with the message, and "Try again" recovers', async () => {
+  it('shows "This page crashed." with the message in readable colours, and "Try again" recovers', async () => {
     const page = await newPage(browser);
     page.on('pageerror', () => undefined);
     await page.goto('/diagnostics/error-boundary');
     await page.getByRole('button', {name: 'Throw a render error'}).click();
     await expect.poll(() => page.getByText('This page crashed.').isVisible()).toBe(true);
     expect(await page.getByText('Deliberate render error from the diagnostics page.').count()).toBeGreaterThan(0);
+    expect(await axeBlocking(page)).toEqual([]);
     await page.getByRole('button', {name: 'Try again'}).click();
     await expect.poll(() => page.getByText('The page rendered normally.').isVisible()).toBe(true);
     await page.context().close();

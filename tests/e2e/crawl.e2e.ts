@@ -191,7 +191,9 @@ async function workerPage(saveData: boolean): Promise<Page> {
   const context = await browser.newContext({baseURL: baseURL(), viewport: {width: 1024, height: 720}});
   if (saveData) {
     await context.addInitScript(() => {
-      Object.defineProperty(navigator, 'connection', {value: {effectiveType: '4g', saveData: true}, configurable: true});
+      // An EventTarget, as the real NetworkInformation is: the site listens for its change events.
+      const connection = Object.assign(new EventTarget(), {effectiveType: '4g', saveData: true});
+      Object.defineProperty(navigator, 'connection', {value: connection, configurable: true});
     });
   }
   return context.newPage();

@@ -9,7 +9,7 @@ function CrashCheck() {
   return (
     <>
       <p>The page rendered normally.</p>
-      <button type="button" className="button button--danger" onClick={() => setArmed(true)}>
+      <button type="button" className="button button--primary" onClick={() => setArmed(true)}>
         Throw a render error
       </button>
     </>

@@ -1,0 +1,64 @@
+// Stands in for @docusaurus/core/lib/client/docusaurus.js (swapped in by ./index.ts): the same window.docusaurus
+// prefetch() and preload(), the same connection checks, with the chunk lookup indexed once and the work of a
+// prefetch done when the main thread is idle.
+import {matchRoutes} from 'react-router-config';
+import routesChunkNames from '@generated/routesChunkNames';
+import routes from '@generated/routes';
+import prefetchHelper from '@docusaurus/core/lib/client/prefetch';
+import preloadHelper from '@docusaurus/core/lib/client/preload';
+import flat from '@docusaurus/core/lib/client/flat';
+
+const fetched = new Set();
+const loaded = new Set();
+
+// Prefetching is skipped on 2g connections and when the reader asked the browser to save data (spec 4).
+const isSlowConnection = () => navigator.connection?.effectiveType?.includes('2g') || navigator.connection?.saveData;
+const canPrefetch = (routePath) => !isSlowConnection() && !loaded.has(routePath) && !fetched.has(routePath);
+const canPreload = (routePath) => !isSlowConnection() && !loaded.has(routePath);
+
+let chunkIndex;
+/** Route path -> chunk names, built on first use. Keys of routesChunkNames are route paths plus "-<hash>". */
+function chunkNamesOf(routePath) {
+  if (!chunkIndex) {
+    chunkIndex = new Map();
+    for (const [routeNameWithHash, routeChunks] of Object.entries(routesChunkNames)) {
+      const key = routeNameWithHash.replace(/-[^-]+$/, '');
+      const names = chunkIndex.get(key) ?? [];
+      names.push(...Object.values(flat(routeChunks)));
+      chunkIndex.set(key, names);
+    }
+  }
+  return chunkIndex.get(routePath) ?? [];
+}
+
+const whenIdle = (task) =>
+  new Promise((resolve) => {
+    const run = () => resolve(task());
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, {timeout: 2000});
+    else setTimeout(run, 1);
+  });
+
+const prefetch = (routePath) => {
+  if (!canPrefetch(routePath)) return false;
+  fetched.add(routePath);
+  return whenIdle(() =>
+    Promise.all(
+      matchRoutes(routes, routePath)
+        .flatMap((match) => chunkNamesOf(match.route.path))
+        .map((chunkName) => {
+          // __webpack_require__.gca (Docusaurus's ChunkAssetPlugin) maps a chunk name to its URL; a chunk merged
+          // into another one has no URL of its own.
+          const chunkAsset = __webpack_require__.gca(chunkName);
+          return chunkAsset && !chunkAsset.includes('undefined') ? prefetchHelper(chunkAsset) : Promise.resolve();
+        }),
+    ),
+  );
+};
+
+const preload = (routePath) => {
+  if (!canPreload(routePath)) return false;
+  loaded.add(routePath);
+  return preloadHelper(routePath);
+};
+
+export default Object.freeze({prefetch, preload});
