@@ -12,6 +12,7 @@ import precompressPlugin from './plugins/precompress';
 import docTitlesPlugin from './plugins/doc-titles';
 import prismOnDemandPlugin from './plugins/prism-on-demand';
 import routePrefetchPlugin from './plugins/route-prefetch';
+import {ssrTemplate} from './plugins/page-scripts';
 import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
 import fontsPlugin, {FONTS_STATIC_DIR} from './plugins/fonts';
 import robotsPlugin from './plugins/robots';
@@ -25,6 +26,11 @@ const config: Config = {
   url: site.url,
   baseUrl: site.baseUrl,
   trailingSlash: undefined,
+
+  // Page scripts start after the first paint (plugins/page-scripts); the home page's own banner replaces the
+  // framework's, whose check ran before they could load.
+  ssrTemplate,
+  baseUrlIssueBanner: false,
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',

@@ -17,6 +17,17 @@ describe('initialAssets', () => {
       {kind: 'script', href: '/assets/js/mod.js'},
     ]);
   });
+
+  it('counts the scripts the page-scripts loader starts, which have no tags of their own', () => {
+    const html =
+      '<link rel=stylesheet href=/assets/css/styles.css><div id=__docusaurus></div>' +
+      '<script type=application/json id=page-scripts>["/assets/js/runtime~main.js","/assets/js/main.js"]</script><script>loader()</script>';
+    expect(initialAssets(html)).toEqual([
+      {kind: 'style', href: '/assets/css/styles.css'},
+      {kind: 'script', href: '/assets/js/runtime~main.js'},
+      {kind: 'script', href: '/assets/js/main.js'},
+    ]);
+  });
 });
 
 describe('featuresIn', () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {START_RESPONSE_MARKER} from '../contract/completions';
 import {bundleBudgets, DOC_PAGE_CEILING, type BundleBudget} from '../data/bundle-budgets';
+import {pageScriptUrls} from '../plugins/page-scripts/loader';
 
 /**
  * Text that only the on-demand features' code contains. The chat's labels are not markers: they live in the site
@@ -33,9 +34,13 @@ function attributes(tag: string): Map<string, string> {
   return attrs;
 }
 
-/** The scripts and stylesheets a page's HTML loads before it is interactive, in document order, without duplicates. */
+/**
+ * The scripts and stylesheets a page's HTML loads before it is interactive, in document order, without duplicates:
+ * tags, preloads, and the scripts the page-scripts loader starts after the first paint.
+ */
 export function initialAssets(html: string): InitialAsset[] {
   const assets: InitialAsset[] = [];
+  const loaded = pageScriptUrls(html).map((href): InitialAsset => ({kind: 'script', href}));
   for (const [, name, rest] of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
     const attrs = attributes(rest);
     const rel = (attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
@@ -46,6 +51,7 @@ export function initialAssets(html: string): InitialAsset[] {
       assets.push({kind: as === 'style' ? 'style' : 'script', href: attrs.get('href')!});
     }
   }
+  assets.push(...loaded);
   return assets.filter((a, i) => assets.findIndex((b) => b.href === a.href) === i);
 }
 

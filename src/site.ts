@@ -110,6 +110,16 @@ export const chatText = {
   tryAgain: 'Try again',
 } as const;
 
+/** Home-page banner shown when the site's scripts did not load, most often a wrong baseUrl (spec section 8). */
+export const baseUrlBanner = {
+  id: 'base-url-issue-banner',
+  suggestionId: 'base-url-issue-banner-suggestion',
+  heading: `The ${product.name} documentation did not load properly.`,
+  cause: "The page's scripts could not be loaded. The usual cause is a baseUrl in docusaurus.config.ts that does not match the address the site is served from.",
+  configured: 'Configured baseUrl:',
+  suggested: 'Try baseUrl:',
+} as const;
+
 /** Colour palette of spec section 9: generated shades come from @ant-design/colors. */
 export const palette = {
   baseColors: [

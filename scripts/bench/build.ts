@@ -3,6 +3,7 @@ import {existsSync, readdirSync, readFileSync, statSync, symlinkSync} from 'node
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import type {BenchRow} from './report';
+import {initialAssets} from '../check-budgets';
 
 const BASELINE_DIR = path.resolve('.cache/bench-baseline');
 
@@ -33,16 +34,12 @@ function treeBytes(dir: string): number {
   }, 0);
 }
 
-/** Gzip size of the JS and CSS a page loads before any interaction (its script and stylesheet tags). */
+/** Gzip size of the JS and CSS a page loads before any interaction (as the bundle budget check counts them). */
 export function firstLoadBytes(buildDir: string, route: string): {js: number; css: number; files: string[]} {
-  const html = readFileSync(path.join(buildDir, route, 'index.html'), 'utf8');
-  // The minified HTML may leave attribute values unquoted.
-  const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`))?.slice(1).find((v) => v !== undefined);
-  const tags = (name: string) => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map((m) => m[0]);
-  const scripts = tags('script').map((t) => attr(t, 'src')).filter((v): v is string => Boolean(v));
-  const styles = tags('link').filter((t) => attr(t, 'rel') === 'stylesheet').map((t) => attr(t, 'href')).filter((v): v is string => Boolean(v));
+  const assets = initialAssets(readFileSync(path.join(buildDir, route, 'index.html'), 'utf8'));
   const gz = (url: string) => gzipSync(readFileSync(path.join(buildDir, url.replace(/^\//, '')))).length;
-  return {js: scripts.reduce((s, u) => s + gz(u), 0), css: styles.reduce((s, u) => s + gz(u), 0), files: [...scripts, ...styles]};
+  const sum = (kind: 'script' | 'style') => assets.filter((a) => a.kind === kind).reduce((total, a) => total + gz(a.href), 0);
+  return {js: sum('script'), css: sum('style'), files: assets.map((a) => a.href)};
 }
 
 /** Build time, build size and first-load bytes, ours against a vanilla Docusaurus site built in the same run. */

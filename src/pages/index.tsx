@@ -1,5 +1,6 @@
 import Layout from '@theme/Layout';
 import {product} from '@site/src/site';
+import {BaseUrlBanner} from '@site/src/components/BaseUrlBanner';
 import {Community} from './_home/Community';
 import {DemoPreview} from './_home/DemoPreview';
 import {FeatureGrid} from './_home/FeatureGrid';
@@ -14,6 +15,7 @@ export default function Home() {
     <Layout
       title={product.tagline}
       description={`${product.name} is the open-source metadata platform for data discovery, lineage and governance: connect your sources, search every asset, trace lineage and manage ownership.`}>
+      <BaseUrlBanner />
       <main>
         <Hero />
         <GetStarted />

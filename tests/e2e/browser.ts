@@ -10,3 +10,12 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   const context = await browser.newContext({baseURL: baseURL(), viewport: {width: 1280, height: 800}, ...options});
   return context.newPage();
 }
+
+/**
+ * Opens a route and waits until React has hydrated it. The page scripts start after the first paint
+ * (plugins/page-scripts), so the load event comes before the page is interactive.
+ */
+export async function gotoHydrated(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+}

@@ -2,7 +2,7 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {announcement, site} from '../../src/site';
 import {axeBlocking} from './axe';
-import {baseURL, launchChromium, newPage} from './browser';
+import {baseURL, gotoHydrated, launchChromium, newPage} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -68,7 +68,7 @@ describe('top-level routes', () => {
 describe('navbar', () => {
   it('hides on scroll down past its height and returns on scroll up', async () => {
     const page = await newPage(browser);
-    await page.goto('/docs/cli');
+    await gotoHydrated(page, '/docs/cli');
     expect(await navbarBottom(page)).toBeGreaterThan(0);
     await page.mouse.move(600, 400);
     // Several wheel steps, as a reader scrolls: the hook compares each position with the previous one.
@@ -84,7 +84,7 @@ describe('navbar', () => {
 
   it('has the spec links and icon links', async () => {
     const page = await newPage(browser);
-    await page.goto('/docs/features');
+    await gotoHydrated(page, '/docs/features');
     const labels = await page.locator('nav.navbar .navbar__items--right > a').allTextContents();
     expect(labels.map((l) => l.trim())).toEqual(expect.arrayContaining(['Docs', 'Integrations', 'Demo', 'Blog', 'Roadmap']));
     for (const label of ['Community chat', 'Video channel', 'Source repository']) {
@@ -101,7 +101,7 @@ describe('colour mode', () => {
 
   it('starts light, toggles to dark, and keeps the choice under "theme" across a reload', async () => {
     const page = await newPage(browser, {colorScheme: 'light'});
-    await page.goto('/docs/features');
+    await gotoHydrated(page, '/docs/features');
     expect(await theme(page)).toBe('light');
     const toggle = page.locator('nav.navbar button[aria-label*="mode"]').first();
     // The toggle cycles system -> light -> dark; its label names the current mode.
@@ -121,7 +121,7 @@ describe('colour mode', () => {
 
   it('follows the system preference on a first visit', async () => {
     const page = await newPage(browser, {colorScheme: 'dark'});
-    await page.goto('/docs/features');
+    await gotoHydrated(page, '/docs/features');
     expect(await theme(page)).toBe('dark');
     const background = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ifm-background-color').trim());
     expect(background.toLowerCase()).toBe('#141414');
@@ -132,7 +132,7 @@ describe('colour mode', () => {
 describe('mobile menu and sidebar', () => {
   it('opens at 375 px and its back button returns to the main menu', async () => {
     const page = await newPage(browser, {viewport: {width: 375, height: 740}});
-    await page.goto('/docs/features');
+    await gotoHydrated(page, '/docs/features');
     await page.getByRole('button', {name: /toggle navigation bar/i}).click();
     const back = page.getByRole('button', {name: /back to main menu/i});
     await back.waitFor({state: 'visible'});
@@ -143,7 +143,7 @@ describe('mobile menu and sidebar', () => {
 
   it('is forced closed when the window grows above 996 px', async () => {
     const page = await newPage(browser, {viewport: {width: 375, height: 740}});
-    await page.goto('/docs/features');
+    await gotoHydrated(page, '/docs/features');
     await page.getByRole('button', {name: /toggle navigation bar/i}).click();
     await expect.poll(() => page.locator('.navbar-sidebar--show').count()).toBe(1);
     await page.setViewportSize({width: site.mobileBreakpoint + 100, height: 740});
@@ -155,7 +155,7 @@ describe('mobile menu and sidebar', () => {
 describe('accessibility chrome', () => {
   it('moves focus to the main content from the skip link', async () => {
     const page = await newPage(browser);
-    await page.goto('/docs/features');
+    await gotoHydrated(page, '/docs/features');
     await page.keyboard.press('Tab');
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
     expect(await focused()).toBe('Skip to main content');
@@ -170,7 +170,7 @@ describe('accessibility chrome', () => {
 describe('announcement bar', () => {
   it('promotes the managed edition and cannot be closed by default', async () => {
     const page = await newPage(browser);
-    await page.goto('/docs/features');
+    await gotoHydrated(page, '/docs/features');
     const bar = page.locator('[class*="announcementBar"]').first();
     await expect.poll(() => bar.textContent()).toContain(announcement.linkLabel);
     expect(await bar.getByRole('button', {name: /close/i}).count()).toBe(0);
@@ -182,7 +182,7 @@ describe('crash page', () => {
   it('shows "This page crashed." with the message in readable colours, and "Try again" recovers', async () => {
     const page = await newPage(browser);
     page.on('pageerror', () => undefined);
-    await page.goto('/diagnostics/error-boundary');
+    await gotoHydrated(page, '/diagnostics/error-boundary');
     await page.getByRole('button', {name: 'Throw a render error'}).click();
     await expect.poll(() => page.getByText('This page crashed.').isVisible()).toBe(true);
     expect(await page.getByText('Deliberate render error from the diagnostics page.').count()).toBeGreaterThan(0);

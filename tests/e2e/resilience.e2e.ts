@@ -1,6 +1,6 @@
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {launchChromium, newPage} from './browser';
+import {gotoHydrated, launchChromium, newPage} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('browser storage', () => {
         },
       });
     });
-    await page.goto('/docs/features');
+    await gotoHydrated(page, '/docs/features');
     await expect.poll(() => page.locator('article h1').isVisible()).toBe(true);
     expect(await toggleToDark(page)).toBe('dark');
     expect(logged.join('\n')).toMatch(/storage is not available/i);
@@ -72,7 +72,7 @@ describe('browser storage', () => {
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       };
     });
-    await page.goto('/docs/features');
+    await gotoHydrated(page, '/docs/features');
     expect(await toggleToDark(page)).toBe('dark');
     expect(logged.join('\n')).toMatch(/storage error/i);
     await page.context().close();
@@ -131,7 +131,7 @@ describe('base URL banner', () => {
     await page.route(/\.(js|css)$/, (route) => route.abort());
     await page.goto('/');
     await expect.poll(() => page.getByText('did not load properly').count()).toBe(1);
-    expect(await page.locator('#__docusaurus-base-url-issue-banner-suggestion-container').textContent()).toBe('/');
+    expect(await page.locator('#base-url-issue-banner-suggestion').textContent()).toBe('/');
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {links, searchText} from '../../src/site';
-import {launchChromium, newPage} from './browser';
+import {gotoHydrated, launchChromium, newPage} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,9 +29,13 @@ describe('search modal: opening and closing', () => {
     });
     await page.goto('/docs/features', {waitUntil: 'networkidle'});
     expect(indexRequests).toEqual([]);
+    expect(page.workers()).toEqual([]);
     await page.keyboard.press('Control+k');
     await input(page).fill('lineage');
     await expect.poll(() => indexRequests.length).toBe(1);
+    // The index is parsed and queried in a worker, off the page's main thread.
+    await expect.poll(() => dialog(page).getByRole('option').count()).toBeGreaterThan(0);
+    expect(page.workers()).toHaveLength(1);
     await page.context().close();
   });
 
@@ -188,8 +192,9 @@ describe('/search page', () => {
   it('reads q on load, shows results, and updates the URL in place while typing', async () => {
     const page = await newPage(browser);
     await page.goto('/docs/features');
-    await page.goto('/search?q=lineage');
-    await expect.poll(() => page.locator('main ol li').count()).toBeGreaterThan(0);
+    await gotoHydrated(page, '/search?q=lineage');
+    // The first search loads and parses the index: allow for a slow machine.
+    await expect.poll(() => page.locator('main ol li').count(), {timeout: 10_000}).toBeGreaterThan(0);
     expect(await page.locator('main').getByText(/^\d+ results$/).count()).toBe(1);
     const historyLength = await page.evaluate(() => history.length);
     await page.locator('main input[type="search"]').fill('');
@@ -204,8 +209,8 @@ describe('/search page', () => {
 
   it('pages through results', async () => {
     const page = await newPage(browser);
-    await page.goto('/search?q=dataset');
-    await expect.poll(() => page.locator('main ol > li').count()).toBe(20);
+    await gotoHydrated(page, '/search?q=dataset');
+    await expect.poll(() => page.locator('main ol > li').count(), {timeout: 10_000}).toBe(20);
     await page.getByRole('button', {name: /Show more results/}).click();
     await expect.poll(() => page.locator('main ol > li').count()).toBe(40);
     await page.context().close();

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {createSearchBackend, type SearchConfig} from './backend';
+import {inThreadHost} from './in-thread-host';
 import {buildSearchIndex} from './engine';
 import {toSiteRelative} from './url';
 
@@ -9,7 +10,7 @@ const index = buildSearchIndex([{id: '/docs/a', url: '/docs/a', hierarchy: ['G',
 describe('search backend selection', () => {
   it('uses the local index when Algolia is not configured, fetching it once', async () => {
     const calls: string[] = [];
-    const backend = createSearchBackend(base, async (url) => {
+    const backend = createSearchBackend(base, inThreadHost, async (url) => {
       calls.push(String(url));
       return new Response(JSON.stringify(index));
     });
@@ -21,7 +22,7 @@ describe('search backend selection', () => {
 
   it('retries the index after a failed fetch', async () => {
     let attempt = 0;
-    const backend = createSearchBackend(base, async () => {
+    const backend = createSearchBackend(base, inThreadHost, async () => {
       attempt += 1;
       if (attempt === 1) throw new TypeError('Failed to fetch');
       return new Response(JSON.stringify(index));
@@ -34,6 +35,7 @@ describe('search backend selection', () => {
     let request: {url: string; init?: RequestInit} | null = null;
     const backend = createSearchBackend(
       {...base, algolia: {appId: 'APP', apiKey: 'KEY', indexName: 'datahub'}, externalUrlRegex: 'external\\.example'},
+      inThreadHost,
       async (url, init) => {
         request = {url: String(url), init};
         return new Response(JSON.stringify({nbHits: 42, hits: [

@@ -1,4 +1,5 @@
-import {loadSearchIndex, type LocalSearchIndex, type SearchHit, type SearchIndexFile} from './engine';
+import type {SearchHit} from './engine';
+import type {IndexHost} from './index-host';
 import {toSiteRelative} from './url';
 
 /** Where the modal and the search page get results from. */
@@ -28,16 +29,21 @@ export interface SearchConfig {
 
 type Fetch = typeof fetch;
 
-/** Loads the local index once; a failed load is forgotten so the next search retries. */
-function localBackend(config: SearchConfig, fetchImpl: Fetch): SearchBackend {
-  let loading: Promise<LocalSearchIndex> | null = null;
+/** Loads the local index into its host once; a failed load is forgotten so the next search retries. */
+function localBackend(config: SearchConfig, fetchImpl: Fetch, createHost: () => IndexHost): SearchBackend {
+  let host: IndexHost | null = null;
+  let loading: Promise<IndexHost> | null = null;
   const load = () => {
+    // Made on the first search, never while the page renders on the server.
+    host ??= createHost();
+    const ready = host;
     loading ??= fetchImpl(config.indexUrl)
       .then((response) => {
         if (!response.ok) throw new Error(`Search index request failed with HTTP ${response.status}`);
-        return response.json() as Promise<SearchIndexFile>;
+        return response.arrayBuffer();
       })
-      .then(loadSearchIndex)
+      .then((bytes) => ready.load(bytes))
+      .then(() => ready)
       .catch((error: unknown) => {
         loading = null;
         throw error;
@@ -47,9 +53,7 @@ function localBackend(config: SearchConfig, fetchImpl: Fetch): SearchBackend {
   return {
     kind: 'local',
     async search(query, limit) {
-      const index = await load();
-      const all = index.search(query, Number.MAX_SAFE_INTEGER, {language: config.language, docsTag: config.docsTag});
-      return {hits: all.slice(0, limit), total: all.length};
+      return (await load()).search(query, limit, {language: config.language, docsTag: config.docsTag});
     },
   };
 }
@@ -98,7 +102,10 @@ function algoliaBackend(config: SearchConfig & {algolia: AlgoliaConfig}, fetchIm
   };
 }
 
-/** Picks the hosted backend when Algolia is configured, the local index otherwise. */
-export function createSearchBackend(config: SearchConfig, fetchImpl: Fetch = (...args) => fetch(...args)): SearchBackend {
-  return config.algolia ? algoliaBackend({...config, algolia: config.algolia}, fetchImpl) : localBackend(config, fetchImpl);
+/**
+ * Picks the hosted backend when Algolia is configured, the local index otherwise; `createHost` makes the place where
+ * the local index is parsed and queried (a worker in the browser, in-thread-host.ts in Node).
+ */
+export function createSearchBackend(config: SearchConfig, createHost: () => IndexHost, fetchImpl: Fetch = (...args) => fetch(...args)): SearchBackend {
+  return config.algolia ? algoliaBackend({...config, algolia: config.algolia}, fetchImpl) : localBackend(config, fetchImpl, createHost);
 }

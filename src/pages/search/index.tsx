@@ -1,11 +1,12 @@
 import {useEffect, useState} from 'react';
+import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import Layout from '@theme/Layout';
 import {product, searchLimits, searchText} from '@site/src/site';
 import {snippet} from '@site/src/features/search/highlight';
 import {useSearch} from '@site/src/features/search/use-search';
-import {useSearchBackend} from '@site/src/features/search/use-search-backend';
+import {useLocalIndexUrl, useSearchBackend} from '@site/src/features/search/use-search-backend';
 import {Highlighted} from '@site/src/features/search/components/Highlighted';
 import {FetchError, NoResults} from '@site/src/features/search/components/SearchMessages';
 import styles from './styles.module.css';
@@ -15,6 +16,7 @@ export default function SearchPage() {
   const location = useLocation();
   const history = useHistory();
   const backend = useSearchBackend();
+  const localIndexUrl = useLocalIndexUrl();
   // Starts empty, as the static HTML was rendered without a query; the effect below reads q once hydrated, so the
   // first client render matches the server's (a mismatch makes React throw away and re-render the page).
   const [query, setQuery] = useState('');
@@ -36,6 +38,12 @@ export default function SearchPage() {
 
   return (
     <Layout title={query ? `Search results for "${query}"` : 'Search'} description={`Search the ${product.name} documentation.`}>
+      {localIndexUrl && (
+        <Head>
+          {/* Every visit here searches: the index downloads alongside the page's scripts instead of after them. */}
+          <link rel="preload" href={localIndexUrl} as="fetch" crossOrigin="anonymous" />
+        </Head>
+      )}
       <main className={`container margin-vert--lg ${styles.page}`}>
         <h1>{query ? `Search results for "${query}"` : 'Search the documentation'}</h1>
         <form role="search" onSubmit={(e) => e.preventDefault()}>

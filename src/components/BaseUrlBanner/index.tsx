@@ -1,0 +1,49 @@
+import type {ReactNode} from 'react';
+import Head from '@docusaurus/Head';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {SCRIPTS_SETTLED_EVENT} from '@site/plugins/page-scripts/loader';
+import {baseUrlBanner} from '@site/src/site';
+
+/**
+ * The banner's script: once the page scripts have settled without starting the site (window.docusaurus unset), it
+ * shows what went wrong and the base URL that would match the address the reader used. Built with DOM calls, never
+ * rendered by React: search engines must not index it, and the site's own code is what failed to run.
+ */
+function bannerScript(baseUrl: string): string {
+  const text = JSON.stringify({...baseUrlBanner, baseUrl}).replace(/</g, '\\u003c');
+  return `document.addEventListener('${SCRIPTS_SETTLED_EVENT}', function () {
+  if (typeof window.docusaurus !== 'undefined') return;
+  var t = ${text};
+  var path = window.location.pathname;
+  var suggestion = path.slice(-1) === '/' ? path : path + '/';
+  var banner = document.createElement('div');
+  banner.id = '${baseUrlBanner.id}';
+  banner.setAttribute('role', 'alert');
+  banner.style.cssText = 'margin:1rem;padding:1rem 1.25rem;border:4px solid #a8071a;background:#fff1f0;color:#141414;font-size:1.1rem;';
+  function line(parts) {
+    var p = document.createElement('p');
+    parts.forEach(function (part) {
+      var span = document.createElement(part.strong ? 'strong' : 'span');
+      if (part.id) span.id = part.id;
+      span.textContent = part.text;
+      p.appendChild(span);
+    });
+    banner.appendChild(p);
+  }
+  line([{text: t.heading, strong: true}]);
+  line([{text: t.cause}]);
+  line([{text: t.configured + ' '}, {text: t.baseUrl, strong: true}]);
+  line([{text: t.suggested + ' '}, {text: suggestion, strong: true, id: '${baseUrlBanner.suggestionId}'}]);
+  document.body.prepend(banner);
+});`;
+}
+
+/** Base-URL misconfiguration banner of the home page (spec section 8): appears only when the site scripts fail. */
+export function BaseUrlBanner(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  return (
+    <Head>
+      <script>{bannerScript(siteConfig.baseUrl)}</script>
+    </Head>
+  );
+}
