@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {median, summarize, table, type PageScore} from './lighthouse';
+import {imperfect, median, summarize, table, type PageScore} from './lighthouse';
 
 const report = (performance: number) => ({
   categories: {
@@ -37,5 +37,11 @@ describe('lighthouse summary', () => {
   it('prints one Markdown row per page', () => {
     const rows: PageScore[] = [summarize('/', report(0.76))];
     expect(table(rows).split('\n')[2]).toBe('| / | 76 | 96 | 100 | 100 | 1512 ms | 5004 ms | 1032 ms | 0.000 | 1512 ms |');
+  });
+
+  it('flags pages below 100 in accessibility, best practices or SEO, whatever their performance', () => {
+    const perfect = summarize('/docs/features', {...report(0.42), categories: {...report(0.42).categories, accessibility: {score: 1, auditRefs: []}}});
+    expect(imperfect([perfect])).toEqual([]);
+    expect(imperfect([summarize('/', report(0.99))])).toEqual(['/: accessibility 96, best-practices 100, seo 100; audits below 100: color-contrast']);
   });
 });

@@ -1,11 +1,14 @@
 /**
- * Lighthouse scores of the production build, mobile (Lighthouse's default form factor and throttling), for the
- * pages readers land on. Serves build/ with server/server.ts on a free port, runs the given Lighthouse binary once
- * per page and run, and prints the median scores and metrics as a Markdown table. Not part of `npm test`: the
- * scores depend on the machine. Usage:
+ * Lighthouse scores of a production build, mobile (Lighthouse's default form factor and throttling), for the pages
+ * readers land on. Serves the build with server/server.ts (what `npm run serve` runs) on a free port, runs
+ * Lighthouse (the project's devDependency, on Debian's Chromium) once per page and run, and prints the median scores
+ * and metrics as a Markdown table. Usage:
  *
- *   npx tsx scripts/lighthouse.ts --lighthouse /tmp/lh/node_modules/.bin/lighthouse [--runs 3] [--build-dir build]
- *     [--json out.json] [route ...]
+ *   npx tsx scripts/lighthouse.ts [--runs 3] [--build-dir build] [--json out.json] [--check] [route ...]
+ *
+ * With --check it exits 1 when accessibility, best practices or SEO is below 100 on a page, naming the audits.
+ * Performance is reported, not checked: it depends on how busy the machine is (`npm run bench` measures it against
+ * a vanilla Docusaurus site in the same run).
  */
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -17,6 +20,8 @@ import {chromiumPath} from './chromium';
 
 export const defaultRoutes = ['/', '/docs/features', '/docs/generated/ingestion/sources/snowflake', '/integrations', '/search?q=lineage'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Categories whose score does not depend on the machine's speed: they must be 100 on every page. */
+export const checkedCategories = ['accessibility', 'best-practices', 'seo'] as const;
 const metrics = {
   FCP: 'first-contentful-paint',
   LCP: 'largest-contentful-paint',
@@ -73,6 +78,13 @@ export function table(results: PageScore[]): string {
   ].join('\n');
 }
 
+/** Pages whose machine-independent categories are below 100, each with its scores and failing audits. */
+export function imperfect(results: PageScore[]): string[] {
+  return results
+    .filter((r) => checkedCategories.some((c) => r.scores[c] < 100))
+    .map((r) => `${r.route}: ${checkedCategories.map((c) => `${c} ${r.scores[c]}`).join(', ')}; audits below 100: ${r.failedAudits.join(', ') || 'none listed'}`);
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -97,24 +109,12 @@ async function waitForServer(url: string, server: ChildProcess): Promise<void> {
   throw new Error(`server did not answer at ${url}`);
 }
 
-async function main() {
-  const {values, positionals} = parseArgs({
-    options: {lighthouse: {type: 'string'}, runs: {type: 'string', default: '1'}, json: {type: 'string'}, 'build-dir': {type: 'string', default: 'build'}},
-    allowPositionals: true,
-  });
-  const lighthouse = values.lighthouse ?? process.env.LIGHTHOUSE_BIN;
-  if (!lighthouse || !existsSync(lighthouse)) {
-    console.error('Give the Lighthouse binary: --lighthouse <path> (install it outside the project with\n  npm install --prefix /tmp/lh lighthouse   and pass /tmp/lh/node_modules/.bin/lighthouse)');
-    process.exit(2);
-  }
-  const buildDir = path.resolve(values['build-dir']);
-  if (!existsSync(path.join(buildDir, 'index.html'))) {
-    console.error(`No production build in ${buildDir}: run \`npm run build\` first.`);
-    process.exit(2);
-  }
-  const runs = Math.max(1, Number(values.runs));
-  const routes = positionals.length ? positionals : defaultRoutes;
+const LIGHTHOUSE_BIN = path.resolve('node_modules/.bin/lighthouse');
 
+/** Serves `buildDir` with the production server and returns the median Lighthouse run of each route. */
+export async function measure(buildDir: string, routes: readonly string[], runs: number, log: (line: string) => void = () => undefined): Promise<PageScore[]> {
+  if (!existsSync(LIGHTHOUSE_BIN)) throw new Error('Lighthouse is not installed: run `npm install`.');
+  if (!existsSync(path.join(buildDir, 'index.html'))) throw new Error(`No production build in ${buildDir}: run \`npm run build\` first.`);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
@@ -131,7 +131,7 @@ async function main() {
       for (let run = 0; run < runs; run++) {
         const output = path.join(dataDir, `report-${results.length}-${run}.json`);
         const result = spawnSync(
-          lighthouse,
+          LIGHTHOUSE_BIN,
           [
             `${base}${route}`,
             `--only-categories=${categories.join(',')}`,
@@ -147,14 +147,29 @@ async function main() {
       }
       const chosen = median(pageRuns);
       results.push(chosen);
-      console.error(`${route}: ${categories.map((c) => `${c} ${chosen.scores[c]}`).join(', ')}${chosen.failedAudits.length ? `; below 100: ${chosen.failedAudits.join(', ')}` : ''}`);
+      log(`${route}: ${categories.map((c) => `${c} ${chosen.scores[c]}`).join(', ')}${chosen.failedAudits.length ? `; below 100: ${chosen.failedAudits.join(', ')}` : ''}`);
     }
-    console.log(table(results));
-    if (values.json) writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);
+    return results;
   } finally {
     // The server runs in its own process group (npx -> tsx -> node); end the whole group.
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
     rmSync(dataDir, {recursive: true, force: true});
+  }
+}
+
+async function main() {
+  const {values, positionals} = parseArgs({
+    options: {runs: {type: 'string', default: '1'}, json: {type: 'string'}, 'build-dir': {type: 'string', default: 'build'}, check: {type: 'boolean', default: false}},
+    allowPositionals: true,
+  });
+  const routes = positionals.length ? positionals : defaultRoutes;
+  const results = await measure(path.resolve(values['build-dir']), routes, Math.max(1, Number(values.runs)), (line) => console.error(line));
+  console.log(table(results));
+  if (values.json) writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);
+  const problems = imperfect(results);
+  if (values.check && problems.length) {
+    console.error(`\nLighthouse: ${problems.length} page(s) below 100 in accessibility, best practices or SEO:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    process.exit(1);
   }
 }
 

@@ -1,4 +1,4 @@
-// `npm test`: unit tests, content checks, the production build, then browser tests against it.
+// `npm test`: unit tests, content checks, the production build, then Lighthouse and browser tests against it.
 import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 
@@ -14,6 +14,7 @@ const steps = [
   ['Production build', 'npx', ['docusaurus', 'build']],
   ['Build route check', 'npx', ['tsx', 'scripts/check-build.ts']],
   ['Bundle budgets', 'npx', ['tsx', 'scripts/check-budgets.ts']],
+  ['Lighthouse', 'npx', ['tsx', 'scripts/lighthouse.ts', '--check']],
   ['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts']],
   ['Load check', 'node', ['--expose-gc', '--import', 'tsx', 'scripts/check-load.ts']],
 ];

@@ -6,6 +6,8 @@ import type {BenchRow} from './report';
 import {initialAssets} from '../check-budgets';
 
 const BASELINE_DIR = path.resolve('.cache/bench-baseline');
+/** Where benchBuild() leaves the vanilla site's build, for the benchmarks that serve it. */
+export const BASELINE_BUILD_DIR = path.join(BASELINE_DIR, 'build');
 
 /** A vanilla Docusaurus classic site (same Docusaurus version, from the npm registry), built beside ours. */
 function ensureBaseline(): string {
@@ -48,7 +50,7 @@ export function benchBuild(): BenchRow[] {
   const baselineSeconds = timedBuild(baseline);
   const oursSeconds = timedBuild(process.cwd());
   const ours = path.resolve('build');
-  const theirs = path.join(baseline, 'build');
+  const theirs = BASELINE_BUILD_DIR;
   const kib = (b: number) => b / 1024;
   const page = (p: {js: number; css: number}) => kib(p.js + p.css);
   return [

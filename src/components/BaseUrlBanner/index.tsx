@@ -1,5 +1,4 @@
 import type {ReactNode} from 'react';
-import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {SCRIPTS_SETTLED_EVENT} from '@site/plugins/page-scripts/loader';
 import {baseUrlBanner} from '@site/src/site';
@@ -38,12 +37,13 @@ function bannerScript(baseUrl: string): string {
 });`;
 }
 
-/** Base-URL misconfiguration banner of the home page (spec section 8): appears only when the site scripts fail. */
+/**
+ * Base-URL misconfiguration banner of the home page (spec section 8): appears only when the site scripts fail. The
+ * script sits in the page body rather than the head manager, which would insert it again in the browser (as a
+ * differently minified copy the Content-Security-Policy does not allow); React never runs a script it renders
+ * itself, so only the static HTML's copy runs, before the page-scripts loader at the end of the body.
+ */
 export function BaseUrlBanner(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
-  return (
-    <Head>
-      <script>{bannerScript(siteConfig.baseUrl)}</script>
-    </Head>
-  );
+  return <script dangerouslySetInnerHTML={{__html: bannerScript(siteConfig.baseUrl)}} />;
 }
