@@ -110,6 +110,8 @@ async function waitForServer(url: string, server: ChildProcess): Promise<void> {
 }
 
 const LIGHTHOUSE_BIN = path.resolve('node_modules/.bin/lighthouse');
+/** Tries per Lighthouse run before the page counts as failed. */
+const ATTEMPTS = 3;
 
 /** Serves `buildDir` with the production server and returns the median Lighthouse run of each route. */
 export async function measure(buildDir: string, routes: readonly string[], runs: number, log: (line: string) => void = () => undefined): Promise<PageScore[]> {
@@ -130,19 +132,24 @@ export async function measure(buildDir: string, routes: readonly string[], runs:
       const pageRuns: PageScore[] = [];
       for (let run = 0; run < runs; run++) {
         const output = path.join(dataDir, `report-${results.length}-${run}.json`);
-        const result = spawnSync(
-          LIGHTHOUSE_BIN,
-          [
-            `${base}${route}`,
-            `--only-categories=${categories.join(',')}`,
-            '--output=json',
-            `--output-path=${output}`,
-            '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-            '--quiet',
-          ],
-          {env: {...process.env, CHROME_PATH: process.env.CHROME_PATH ?? chromiumPath}, stdio: ['ignore', 'inherit', 'inherit']},
-        );
-        if (result.status !== 0) throw new Error(`lighthouse failed on ${route} (exit ${result.status ?? result.signal})`);
+        // Headless Chromium now and then loses the trace of a load (Lighthouse's NO_NAVSTART): run that load again.
+        for (let attempt = 1; ; attempt++) {
+          const result = spawnSync(
+            LIGHTHOUSE_BIN,
+            [
+              `${base}${route}`,
+              `--only-categories=${categories.join(',')}`,
+              '--output=json',
+              `--output-path=${output}`,
+              '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+              '--quiet',
+            ],
+            {env: {...process.env, CHROME_PATH: process.env.CHROME_PATH ?? chromiumPath}, stdio: ['ignore', 'inherit', 'inherit']},
+          );
+          if (result.status === 0) break;
+          if (attempt === ATTEMPTS) throw new Error(`lighthouse failed on ${route} ${ATTEMPTS} times (last exit ${result.status ?? result.signal})`);
+          log(`${route}: lighthouse exited with ${result.status ?? result.signal}, trying again (${attempt + 1} of ${ATTEMPTS})`);
+        }
         pageRuns.push(summarize(route, JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport));
       }
       const chosen = median(pageRuns);
