@@ -40,7 +40,6 @@ function attributes(tag: string): Map<string, string> {
  */
 export function initialAssets(html: string): InitialAsset[] {
   const assets: InitialAsset[] = [];
-  const loaded = pageScriptUrls(html).map((href): InitialAsset => ({kind: 'script', href}));
   for (const [, name, rest] of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
     const attrs = attributes(rest);
     const rel = (attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
@@ -51,7 +50,7 @@ export function initialAssets(html: string): InitialAsset[] {
       assets.push({kind: as === 'style' ? 'style' : 'script', href: attrs.get('href')!});
     }
   }
-  assets.push(...loaded);
+  assets.push(...pageScriptUrls(html).map((href): InitialAsset => ({kind: 'script', href})));
   return assets.filter((a, i) => assets.findIndex((b) => b.href === a.href) === i);
 }
 

@@ -11,18 +11,22 @@ function browserIndexHost(): IndexHost {
   return workerHost(new Worker(new URL('./search.worker.ts', import.meta.url), {type: 'module'}));
 }
 
-/** URL of the site's own index, or null when a hosted (Algolia) index answers instead. */
-export function useLocalIndexUrl(): string | null {
+/** The build's search settings and the URL of its local index. */
+function useSearchSettings() {
   const {siteConfig} = useDocusaurusContext();
   const {indexUrl} = usePluginData('datahub-search-index') as {indexUrl: string};
-  return (siteConfig.customFields?.search as SearchSiteConfig).algolia ? null : indexUrl;
+  return {siteConfig, indexUrl, config: siteConfig.customFields?.search as SearchSiteConfig};
+}
+
+/** URL of the site's own index, or null when a hosted (Algolia) index answers instead. */
+export function useLocalIndexUrl(): string | null {
+  const {config, indexUrl} = useSearchSettings();
+  return config.algolia ? null : indexUrl;
 }
 
 /** The configured search backend, created once per page load. */
 export function useSearchBackend(): SearchBackend {
-  const {siteConfig} = useDocusaurusContext();
-  const {indexUrl} = usePluginData('datahub-search-index') as {indexUrl: string};
-  const config = siteConfig.customFields?.search as SearchSiteConfig;
+  const {siteConfig, indexUrl, config} = useSearchSettings();
   cached ??= createSearchBackend({
     ...config,
     siteUrl: siteConfig.url,
