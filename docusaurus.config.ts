@@ -12,6 +12,8 @@ import precompressPlugin from './plugins/precompress';
 import docTitlesPlugin from './plugins/doc-titles';
 import prismOnDemandPlugin from './plugins/prism-on-demand';
 import routePrefetchPlugin from './plugins/route-prefetch';
+import clientStartupPlugin from './plugins/client-startup';
+import shallowMemoPlugin from './plugins/shallow-memo';
 import {ssrTemplate} from './plugins/page-scripts';
 import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
 import fontsPlugin, {FONTS_STATIC_DIR} from './plugins/fonts';
@@ -113,6 +115,8 @@ const config: Config = {
     docTitlesPlugin,
     prismOnDemandPlugin,
     routePrefetchPlugin,
+    clientStartupPlugin,
+    shallowMemoPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {

@@ -1,6 +1,6 @@
 // Stands in for @docusaurus/core/lib/client/docusaurus.js (swapped in by ./index.ts): the same window.docusaurus
 // prefetch() and preload(), the same connection checks, with the chunk lookup indexed once and the work of a
-// prefetch done when the main thread is idle.
+// prefetch done when the main thread is idle, each chunk URL requested once.
 import {matchRoutes} from 'react-router-config';
 import routesChunkNames from '@generated/routesChunkNames';
 import routes from '@generated/routes';
@@ -38,6 +38,16 @@ const whenIdle = (task) =>
     else setTimeout(run, 1);
   });
 
+/** Chunk URLs already on the page or already prefetched: routes share their parents' chunks (layouts, sidebars). */
+let requestedChunks;
+function isNewChunk(url) {
+  requestedChunks ??= new Set(Array.from(document.scripts, (script) => script.src && new URL(script.src).pathname));
+  const {pathname} = new URL(url, window.location.href);
+  if (requestedChunks.has(pathname)) return false;
+  requestedChunks.add(pathname);
+  return true;
+}
+
 const prefetch = (routePath) => {
   if (!canPrefetch(routePath)) return false;
   fetched.add(routePath);
@@ -49,7 +59,7 @@ const prefetch = (routePath) => {
           // __webpack_require__.gca (Docusaurus's ChunkAssetPlugin) maps a chunk name to its URL; a chunk merged
           // into another one has no URL of its own.
           const chunkAsset = __webpack_require__.gca(chunkName);
-          return chunkAsset && !chunkAsset.includes('undefined') ? prefetchHelper(chunkAsset) : Promise.resolve();
+          return chunkAsset && !chunkAsset.includes('undefined') && isNewChunk(chunkAsset) ? prefetchHelper(chunkAsset) : Promise.resolve();
         }),
     ),
   );
