@@ -14,6 +14,7 @@ import prismOnDemandPlugin from './plugins/prism-on-demand';
 import routePrefetchPlugin from './plugins/route-prefetch';
 import clientStartupPlugin from './plugins/client-startup';
 import shallowMemoPlugin from './plugins/shallow-memo';
+import routeMatchPlugin from './plugins/route-match';
 import {ssrTemplate} from './plugins/page-scripts';
 import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
 import fontsPlugin, {FONTS_STATIC_DIR} from './plugins/fonts';
@@ -117,6 +118,7 @@ const config: Config = {
     routePrefetchPlugin,
     clientStartupPlugin,
     shallowMemoPlugin,
+    routeMatchPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {
