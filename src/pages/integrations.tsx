@@ -1,3 +1,4 @@
+import {useMemo} from 'react';
 import Layout from '@theme/Layout';
 import data from '@generated/datahub-page-data/default/integrations.json';
 import Link from '@docusaurus/Link';
@@ -12,7 +13,7 @@ import styles from './integrations.module.css';
 /** Every integration of the registry as a card, filtered by choices that live in the URL query. */
 export default function Integrations() {
   const {filters, setFilters} = useIntegrationFilters(data.facets);
-  const results = filterIntegrations(data.cards, filters);
+  const results = useMemo(() => filterIntegrations(data.cards, filters), [filters]);
   return (
     <Layout title="Integrations" description={`Ingestion sources and integrations that connect ${product.name} to your data stack.`}>
       <main className="container margin-vert--lg">

@@ -15,10 +15,11 @@ export function useIntegrationFilters(facets: IntegrationFacets): {
 } {
   const location = useLocation();
   const history = useHistory();
-  // The static HTML is rendered without a query; reading it only after hydration keeps both renders equal.
+  // The static HTML is rendered without a query; reading it only after hydration keeps both renders equal. Without a
+  // query the filters stay the same object, so hydrating does not filter and render every card a second time.
   const isBrowser = useIsBrowser();
   const filters = useMemo(
-    () => (isBrowser ? parseFilters(location.search, facets) : noFilters),
+    () => (isBrowser && location.search ? parseFilters(location.search, facets) : noFilters),
     [isBrowser, location.search, facets],
   );
   const setFilters = useCallback(

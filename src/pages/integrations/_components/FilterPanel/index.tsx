@@ -1,4 +1,4 @@
-import {useId, useState} from 'react';
+import {memo, useId, useState} from 'react';
 import clsx from 'clsx';
 import type {IntegrationCard, IntegrationFacets} from '@site/plugins/page-data/types';
 import {CheckboxGroup} from '../CheckboxGroup';
@@ -18,8 +18,8 @@ const groups: Array<{kind: ListFilter; facet: keyof IntegrationFacets; legend: s
   {kind: 'capabilities', facet: 'capabilities', legend: 'Capabilities', hint: 'Lists integrations that support every capability you tick.'},
 ];
 
-/** The search field and filter groups; on small screens the groups fold behind a button. */
-export function FilterPanel({cards, facets, filters, onChange}: Props) {
+/** The search field and filter groups; on small screens the groups fold behind a button. Memoised like the cards. */
+export const FilterPanel = memo(function FilterPanel({cards, facets, filters, onChange}: Props) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const active = activeFilterCount(filters);
@@ -63,4 +63,4 @@ export function FilterPanel({cards, facets, filters, onChange}: Props) {
       </div>
     </search>
   );
-}
+});
