@@ -21,14 +21,11 @@ function Router({children}) {
   return siteConfig.future.experimental_router === 'hash' ? <HashRouter>{children}</HashRouter> : <BrowserRouter>{children}</BrowserRouter>;
 }
 
-/** Modules evaluated one per task, in this order, before the page hydrates. The first two are the largest. */
-const startupModules = [
-  () => import(/* webpackMode: "eager" */ '@generated/registry'),
-  () => import(/* webpackMode: "eager" */ '@generated/routes'),
-  () => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/docusaurus'),
-  () => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/App'),
-  () => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/preload'),
-];
+/** Evaluates a module of the main chunk in a task of its own. "eager" keeps the module in that chunk. */
+async function inNewTask(load) {
+  await yieldToBrowser();
+  return load();
+}
 
 /** The prefetch and preload API of the original entry, set at once; it starts working when its module has loaded. */
 let api;
@@ -38,14 +35,12 @@ const docusaurusApi = Object.freeze({
 });
 
 async function start() {
-  // "eager" keeps these modules in the main chunk: importing them only decides when they are evaluated.
-  const loaded = [];
-  for (const load of startupModules) {
-    await yieldToBrowser();
-    loaded.push(await load());
-  }
-  const [, , {default: docusaurus}, {default: App}, {default: preload}] = loaded;
-  api = docusaurus;
+  // The registry and the routes are the largest modules: each gets its own task before the app is evaluated.
+  await inNewTask(() => import(/* webpackMode: "eager" */ '@generated/registry'));
+  await inNewTask(() => import(/* webpackMode: "eager" */ '@generated/routes'));
+  api = (await inNewTask(() => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/docusaurus'))).default;
+  const {default: App} = await inNewTask(() => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/App'));
+  const {default: preload} = await inNewTask(() => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/preload'));
   const container = document.getElementById('__docusaurus');
   const app = (
     <HelmetProvider>

@@ -5,8 +5,8 @@
 // stable order here, not a linguistic one.
 import {useMemo} from 'react';
 
-// eslint-disable-next-line import/export -- useShallowMemoObject below replaces the original's export of that name
 // The query keeps this import of the original from matching the replacement rule (see ./index.ts).
+// eslint-disable-next-line import/export -- useShallowMemoObject below replaces the original's export of that name
 export * from '@docusaurus/theme-common/react-utils-original?original';
 
 const byKey = ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0);
