@@ -30,7 +30,7 @@ export function canonicalPath(urlPath: string): string | null {
 /** Hashed assets never change (a new build has new names); everything else is revalidated on each use. */
 export function cacheControlFor(file: string): string {
   const name = file.replace(/\.(br|gz)$/, '');
-  return /[\\/]assets[\\/]/.test(name) || /search-index\.[0-9a-f]+\.json$/.test(name)
+  return /[\\/]assets[\\/]/.test(name) || /search-index\.[0-9a-f]+\.json$/.test(name) || /(^|[\\/])search-shards[\\/]/.test(name)
     ? 'public, max-age=31536000, immutable'
     : 'public, max-age=0, must-revalidate';
 }

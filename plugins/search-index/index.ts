@@ -3,17 +3,22 @@ import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {buildSearchIndex} from '../../src/features/search/engine';
+import {shardSearchIndex} from '../../src/features/search/sharded-index';
 import type {Section} from '../../src/features/search/types';
 import {collectSections} from './collect';
 
-import {CHAT_SECTIONS_FILE, SEARCH_STATIC_DIR} from './constants';
+import {CHAT_SECTIONS_FILE, SEARCH_SHARDS_DIR, SEARCH_STATIC_DIR} from './constants';
 
 export {CHAT_SECTIONS_FILE, SEARCH_STATIC_DIR};
 
 export interface SearchGlobalData {
   /** Site-relative URL of the hashed index file. */
   indexUrl: string;
+  /** Site-relative URL of the sharded index's lexicon; its shards sit beside it. */
+  lexiconUrl: string;
 }
+
+const hashOf = (content: string) => createHash('sha256').update(content).digest('hex').slice(0, 10);
 
 /**
  * One content pass over every doc page (hand-written and generated): splits
@@ -29,13 +34,23 @@ export default function searchIndexPlugin(context: LoadContext): Plugin<unknown>
       return collectSections(context.siteDir);
     },
     async contentLoaded({content, actions}) {
-      const json = JSON.stringify(buildSearchIndex(content as Section[]));
-      const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
-      const name = `search-index.${hash}.json`;
+      const index = buildSearchIndex(content as Section[]);
+      const json = JSON.stringify(index);
+      const name = `search-index.${hashOf(json)}.json`;
       rmSync(staticDir, {recursive: true, force: true});
-      mkdirSync(staticDir, {recursive: true});
+      const shardsDir = path.join(staticDir, SEARCH_SHARDS_DIR);
+      mkdirSync(shardsDir, {recursive: true});
       writeFileSync(path.join(staticDir, name), json);
-      actions.setGlobalData({indexUrl: `${context.baseUrl}${name}`} satisfies SearchGlobalData);
+      // The search page loads the sharded form: a query downloads the lexicon and the few shards it needs.
+      const {lexicon, shards} = shardSearchIndex(index, (shard, kind) => `${hashOf(shard)}.${kind === 'sections' ? 'json' : 'txt'}`);
+      for (const shard of shards) writeFileSync(path.join(shardsDir, shard.file), shard.content);
+      const lexiconJson = JSON.stringify(lexicon);
+      const lexiconName = `lexicon.${hashOf(lexiconJson)}.json`;
+      writeFileSync(path.join(shardsDir, lexiconName), lexiconJson);
+      actions.setGlobalData({
+        indexUrl: `${context.baseUrl}${name}`,
+        lexiconUrl: `${context.baseUrl}${SEARCH_SHARDS_DIR}/${lexiconName}`,
+      } satisfies SearchGlobalData);
     },
     async postBuild({content, outDir}) {
       writeFileSync(path.join(outDir, CHAT_SECTIONS_FILE), JSON.stringify(content));

@@ -1,10 +1,11 @@
 import {describe, expect, it} from 'vitest';
-import {createSearchBackend, type SearchConfig} from './backend';
+import {createSearchBackend, createShardedSearchBackend, type SearchConfig} from './backend';
 import {inThreadHost} from './in-thread-host';
 import {buildSearchIndex} from './engine';
+import {shardSearchIndex} from './sharded-index';
 import {toSiteRelative} from './url';
 
-const base: SearchConfig = {algolia: null, siteUrl: 'https://datahubproject.io', indexUrl: '/search-index.abc.json', language: 'en', docsTag: 'docs-default-current'};
+const base: SearchConfig = {algolia: null, siteUrl: 'https://datahubproject.io', indexUrl: '/search-index.abc.json', lexiconUrl: '/search-shards/lexicon.abc.json', language: 'en', docsTag: 'docs-default-current'};
 const index = buildSearchIndex([{id: '/docs/a', url: '/docs/a', hierarchy: ['G', 'Lineage', null, null, null, null, null], text: 'Lineage text', language: 'en', docsTag: 'docs-default-current'}]);
 
 describe('search backend selection', () => {
@@ -29,6 +30,31 @@ describe('search backend selection', () => {
     });
     await expect(backend.search('lineage', 5)).rejects.toThrow('Failed to fetch');
     expect((await backend.search('lineage', 5)).total).toBe(1);
+  });
+
+  it('reads the sharded index from files beside its lexicon, each once, and retries after a failed fetch', async () => {
+    let shardCount = 0;
+    const {lexicon, shards} = shardSearchIndex(index, (_content, kind) => `${kind}-${shardCount++}.txt`);
+    const files = new Map([['/search-shards/lexicon.abc.json', JSON.stringify(lexicon)], ...shards.map((s): [string, string] => [`/search-shards/${s.file}`, s.content])]);
+    const calls: string[] = [];
+    let failFirst = true;
+    const backend = createShardedSearchBackend(base, async (url) => {
+      calls.push(String(url));
+      if (failFirst) {
+        failFirst = false;
+        return new Response('busy', {status: 503});
+      }
+      const body = files.get(String(url));
+      return body === undefined ? new Response('missing', {status: 404}) : new Response(body);
+    });
+    expect(backend.kind).toBe('local');
+    await expect(backend.search('lineage', 5)).rejects.toThrow('Search index request for /search-shards/lexicon.abc.json failed with HTTP 503');
+    const {hits, total} = await backend.search('lineage', 5);
+    expect(total).toBe(1);
+    expect(hits[0]).toMatchObject({url: '/docs/a', pageTitle: 'Lineage', text: 'Lineage text'});
+    await backend.search('lineage', 5);
+    expect(calls.filter((c) => c.endsWith('lexicon.abc.json'))).toHaveLength(2);
+    expect(new Set(calls).size).toBe(calls.length - 1);
   });
 
   it('queries Algolia with the language and docs-tag facet filters when configured', async () => {

@@ -1,5 +1,6 @@
 import type {SearchHit} from './engine';
 import type {IndexHost} from './index-host';
+import {openShardedIndex, type SearchLexicon, type ShardedSearchIndex} from './sharded-index';
 import {toSiteRelative} from './url';
 
 /** Where the modal and the search page get results from. */
@@ -23,6 +24,8 @@ export interface SearchConfig {
   siteUrl: string;
   /** URL of the local index file. */
   indexUrl: string;
+  /** URL of the local sharded index's lexicon; its shards are files beside it. */
+  lexiconUrl: string;
   language: string;
   docsTag: string;
 }
@@ -54,6 +57,34 @@ function localBackend(config: SearchConfig, fetchImpl: Fetch, createHost: () => 
     kind: 'local',
     async search(query, limit) {
       return (await load()).search(query, limit, {language: config.language, docsTag: config.docsTag});
+    },
+  };
+}
+
+/** Reads a file of the local index as text; a non-OK answer is an error naming the file. */
+async function fetchIndexFile(fetchImpl: Fetch, url: string): Promise<string> {
+  const response = await fetchImpl(url);
+  if (!response.ok) throw new Error(`Search index request for ${url} failed with HTTP ${response.status}`);
+  return response.text();
+}
+
+/** The local index in shards: the lexicon once, then the shards each query needs; failed loads are retried. */
+function shardedBackend(config: SearchConfig, fetchImpl: Fetch): SearchBackend {
+  const dir = config.lexiconUrl.slice(0, config.lexiconUrl.lastIndexOf('/') + 1);
+  let opening: Promise<ShardedSearchIndex> | null = null;
+  const open = () => {
+    opening ??= fetchIndexFile(fetchImpl, config.lexiconUrl)
+      .then((text) => openShardedIndex(JSON.parse(text) as SearchLexicon, (file) => fetchIndexFile(fetchImpl, `${dir}${file}`)))
+      .catch((error: unknown) => {
+        opening = null;
+        throw error;
+      });
+    return opening;
+  };
+  return {
+    kind: 'local',
+    async search(query, limit) {
+      return (await open()).search(query, limit, {language: config.language, docsTag: config.docsTag});
     },
   };
 }
@@ -108,4 +139,9 @@ function algoliaBackend(config: SearchConfig & {algolia: AlgoliaConfig}, fetchIm
  */
 export function createSearchBackend(config: SearchConfig, createHost: () => IndexHost, fetchImpl: Fetch = (...args) => fetch(...args)): SearchBackend {
   return config.algolia ? algoliaBackend({...config, algolia: config.algolia}, fetchImpl) : localBackend(config, fetchImpl, createHost);
+}
+
+/** Like createSearchBackend, with the local index read in shards on the calling thread (the search page's first query). */
+export function createShardedSearchBackend(config: SearchConfig, fetchImpl: Fetch = (...args) => fetch(...args)): SearchBackend {
+  return config.algolia ? algoliaBackend({...config, algolia: config.algolia}, fetchImpl) : shardedBackend(config, fetchImpl);
 }

@@ -98,7 +98,8 @@ export function buildSearchIndex(sections: Section[]): SearchIndexFile {
       documentCount: raw.documentCount,
       fieldLength: Object.keys(raw.fieldLength).map((id) => raw.fieldLength[id]),
       averageFieldLength: raw.averageFieldLength,
-      postings: encodePostings(raw.index),
+      // Sorted, so that a subset of the postings (sharded-index.ts) loads its terms in the same relative order.
+      postings: encodePostings([...raw.index].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     },
   };
 }
@@ -182,51 +183,87 @@ export interface LocalSearchIndex {
   search(query: string, limit?: number, filters?: SearchFilters): SearchHit[];
 }
 
-/** Rebuilds the engine from a SearchIndexFile (browser, CLI and server). */
-export function loadSearchIndex(file: SearchIndexFile): LocalSearchIndex {
+/** How a query is matched: the word being typed as a prefix, typos tolerated in words long enough to have them. */
+export const QUERY_OPTIONS = {
+  boost: FIELD_BOOST,
+  prefix: (_term: string, i: number, terms: string[]) => i === terms.length - 1,
+  fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
+  // MiniSearch's own default, stated so that term expansion (reachableTerms) reads the same limit.
+  maxFuzzy: 6,
+  // While typing, a completed prefix is a stronger signal than a near-miss spelling.
+  weights: {prefix: 0.7, fuzzy: 0.15},
+} as const;
+
+/** Corpus statistics BM25 needs besides the postings: every section's field lengths and their averages. */
+export type EngineStats = Omit<SearchIndexFile['engine'], 'postings'>;
+
+/** A section the ranker matched, before it is turned into a SearchHit. */
+export interface RankedSection {
+  id: number;
+  score: number;
+  terms: string[];
+  queryTerms: string[];
+}
+
+/**
+ * Loads posting lines into MiniSearch and ranks sections. The postings may be a subset of the index, as long as they
+ * hold every term the query can reach (reachableTerms): scores depend only on those terms and on the stats.
+ */
+export function loadRanker(stats: EngineStats, postings: string): (query: string, combineWith?: 'AND' | 'OR') => RankedSection[] {
+  const index = decodePostings(postings);
+  // Only the sections these postings name: MiniSearch reads the lengths of matched sections, and the counts from stats.
   const documentIds: Record<string, number> = {};
   const fieldLength: Record<string, number[]> = {};
-  file.engine.fieldLength.forEach((lengths, id) => {
-    documentIds[id] = id;
-    fieldLength[id] = lengths;
-  });
+  for (const [, fields] of index) {
+    for (const docs of Object.values(fields)) {
+      for (const id of Object.keys(docs)) {
+        documentIds[id] = Number(id);
+        fieldLength[id] = stats.fieldLength[Number(id)];
+      }
+    }
+  }
   const json: MiniSearchJson = {
-    documentCount: file.engine.documentCount,
-    nextId: file.engine.documentCount,
+    documentCount: stats.documentCount,
+    nextId: stats.documentCount,
     documentIds,
     fieldIds: {title: 0, headings: 1, text: 2},
     fieldLength,
-    averageFieldLength: file.engine.averageFieldLength,
+    averageFieldLength: stats.averageFieldLength,
     storedFields: {},
     dirtCount: 0,
-    index: decodePostings(file.engine.postings),
+    index,
     serializationVersion: 2,
   };
   const mini = MiniSearch.loadJS<IndexedSection>(json as never, options);
-
-  const toHit = (r: SearchResult): SearchHit => {
-    const [page, anchor, heading, text] = file.sections[r.id as number];
-    const [pageUrl, group, pageTitle] = file.pages[page];
-    return {url: anchor ? `${pageUrl}#${anchor}` : pageUrl, pageUrl, group, pageTitle, heading, text, score: r.score, terms: r.terms, queryTerms: r.queryTerms};
+  const run = (query: string, combineWith: 'AND' | 'OR') =>
+    mini.search(query, {...QUERY_OPTIONS, combineWith}).map((r: SearchResult) => ({id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms}));
+  return (query, combineWith) => {
+    if (!query.trim()) return [];
+    const strict = combineWith === 'OR' ? [] : run(query, 'AND');
+    return strict.length > 0 ? strict : run(query, 'OR');
   };
+}
 
+/** Whether the filters (spec 7.2 contextual search) exclude an index of this language and docs tag. */
+export function excludedBy(filters: SearchFilters, language: string, docsTag: string): boolean {
+  return Boolean((filters.language && filters.language !== language) || (filters.docsTag && filters.docsTag !== docsTag));
+}
+
+/** A ranked section with its page and section data, ready to display. */
+export function toHit(ranked: RankedSection, section: SearchIndexFile['sections'][number], pages: SearchIndexFile['pages']): SearchHit {
+  const [page, anchor, heading, text] = section;
+  const [pageUrl, group, pageTitle] = pages[page];
+  return {url: anchor ? `${pageUrl}#${anchor}` : pageUrl, pageUrl, group, pageTitle, heading, text, score: ranked.score, terms: ranked.terms, queryTerms: ranked.queryTerms};
+}
+
+/** Rebuilds the engine from a SearchIndexFile (browser, CLI and server). */
+export function loadSearchIndex(file: SearchIndexFile): LocalSearchIndex {
+  const rank = loadRanker(file.engine, file.engine.postings);
   return {
     sectionCount: file.sections.length,
     search(query, limit = 50, filters = {}) {
-      if (!query.trim()) return [];
-      if ((filters.language && filters.language !== file.language) || (filters.docsTag && filters.docsTag !== file.docsTag)) return [];
-      const run = (combineWith: 'AND' | 'OR') => mini.search(query, {
-        boost: FIELD_BOOST,
-        combineWith,
-        // Prefix-match only the word being typed; tolerate typos in words long enough to have them.
-        prefix: (_term, i, terms) => i === terms.length - 1,
-        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-        // While typing, a completed prefix is a stronger signal than a near-miss spelling.
-        weights: {prefix: 0.7, fuzzy: 0.15},
-      });
-      const strict = filters.combineWith === 'OR' ? [] : run('AND');
-      const results = strict.length > 0 ? strict : run('OR');
-      return results.slice(0, limit).map(toHit);
+      if (excludedBy(filters, file.language, file.docsTag)) return [];
+      return rank(query, filters.combineWith).slice(0, limit).map((r) => toHit(r, file.sections[r.id], file.pages));
     },
   };
 }

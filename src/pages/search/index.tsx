@@ -6,7 +6,7 @@ import Layout from '@theme/Layout';
 import {product, searchLimits, searchText} from '@site/src/site';
 import {snippet} from '@site/src/features/search/highlight';
 import {useSearch} from '@site/src/features/search/use-search';
-import {useLocalIndexUrl, useSearchBackend} from '@site/src/features/search/use-search-backend';
+import {useLocalLexiconUrl, useShardedSearchBackend} from '@site/src/features/search/use-search-backend';
 import {Highlighted} from '@site/src/features/search/components/Highlighted';
 import {FetchError, NoResults} from '@site/src/features/search/components/SearchMessages';
 import styles from './styles.module.css';
@@ -15,8 +15,9 @@ import styles from './styles.module.css';
 export default function SearchPage() {
   const location = useLocation();
   const history = useHistory();
-  const backend = useSearchBackend();
-  const localIndexUrl = useLocalIndexUrl();
+  // Shards: the first results need the lexicon and a few small files, not the whole index.
+  const backend = useShardedSearchBackend();
+  const lexiconUrl = useLocalLexiconUrl();
   // Starts empty, as the static HTML was rendered without a query; the effect below reads q once hydrated, so the
   // first client render matches the server's (a mismatch makes React throw away and re-render the page).
   const [query, setQuery] = useState('');
@@ -38,10 +39,10 @@ export default function SearchPage() {
 
   return (
     <Layout title={query ? `Search results for "${query}"` : 'Search'} description={`Search the ${product.name} documentation.`}>
-      {localIndexUrl && (
+      {lexiconUrl && (
         <Head>
-          {/* Every visit here searches: the index downloads alongside the page's scripts instead of after them. */}
-          <link rel="preload" href={localIndexUrl} as="fetch" crossOrigin="anonymous" />
+          {/* Every visit here searches: the lexicon downloads alongside the page's scripts instead of after them. */}
+          <link rel="preload" href={lexiconUrl} as="fetch" crossOrigin="anonymous" />
         </Head>
       )}
       <main className={`container margin-vert--lg ${styles.page}`}>

@@ -1,0 +1,90 @@
+import {createHash} from 'node:crypto';
+import path from 'node:path';
+import {beforeAll, describe, expect, it} from 'vitest';
+import {collectSections} from '../../../plugins/search-index/collect';
+import {readDevQueries} from '../../../scripts/relevance';
+import {buildSearchIndex, loadSearchIndex, type LocalSearchIndex, type SearchIndexFile} from './engine';
+import {openShardedIndex, shardSearchIndex, type SearchLexicon} from './sharded-index';
+
+// The hand-written pages of the repository: a real corpus of a few thousand sections.
+let file: SearchIndexFile;
+let full: LocalSearchIndex;
+let lexicon: SearchLexicon;
+let shardFiles: Map<string, string>;
+beforeAll(() => {
+  file = buildSearchIndex(collectSections(path.resolve(__dirname, '../../..')));
+  full = loadSearchIndex(file);
+  const sharded = shardSearchIndex(file, (content) => `${createHash('sha256').update(content).digest('hex').slice(0, 10)}.txt`);
+  lexicon = sharded.lexicon;
+  shardFiles = new Map(sharded.shards.map((s) => [s.file, s.content]));
+});
+
+function opened() {
+  const fetched: string[] = [];
+  const index = openShardedIndex(lexicon, async (name) => {
+    fetched.push(name);
+    const content = shardFiles.get(name);
+    if (content === undefined) throw new Error(`no shard ${name}`);
+    return content;
+  });
+  return {index, fetched};
+}
+
+/** Every prefix of the dev queries as typed, plus misspellings that only fuzzy matching finds. */
+function typedQueries(): string[] {
+  const queries = readDevQueries().map((q) => q.query);
+  const prefixes = queries.flatMap((q) => Array.from({length: q.length}, (_, i) => q.slice(0, i + 1)));
+  return [...new Set([...prefixes, 'linage', 'snowflak', 'glosary term', 'personal acess token', 'kuberntes deploy', 'zzqxjv'])];
+}
+
+describe('sharded search index', () => {
+  it('ranks every typed query exactly as the full index does', async () => {
+    const {index} = opened();
+    const queries = typedQueries();
+    expect(queries.length).toBeGreaterThan(500);
+    for (const query of queries) {
+      const expected = full.search(query, Number.MAX_SAFE_INTEGER);
+      const {hits, total} = await index.search(query, 20);
+      expect({query, hits, total}).toEqual({query, hits: expected.slice(0, 20), total: expected.length});
+    }
+  }, 120_000);
+
+  it('fetches a small part of the index for one query, and each shard once', async () => {
+    const {index, fetched} = opened();
+    await index.search('lineage', 20);
+    const total = [...shardFiles.values()].reduce((n, c) => n + c.length, 0);
+    const bytes = fetched.reduce((n, f) => n + shardFiles.get(f)!.length, 0);
+    expect(bytes).toBeLessThan(total / 10);
+    const count = fetched.length;
+    await index.search('lineage', 20);
+    expect(fetched).toHaveLength(count);
+  });
+
+  it('keeps every section and posting line of the full index in exactly one shard', () => {
+    expect(lexicon.terms.split('\n')).toHaveLength(file.engine.postings.split('\n').filter(Boolean).length);
+    const postingLines = lexicon.postingShards.flatMap((s) => shardFiles.get(s.file)!.split('\n'));
+    expect(postingLines.sort()).toEqual(file.engine.postings.split('\n').filter(Boolean).sort());
+    const sections = lexicon.sectionShards.flatMap((f) => JSON.parse(shardFiles.get(f)!) as unknown[]);
+    expect(sections).toEqual(file.sections);
+  });
+
+  it('retries a shard whose fetch failed', async () => {
+    let failNext = true;
+    const index = openShardedIndex(lexicon, async (name) => {
+      if (failNext) {
+        failNext = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return shardFiles.get(name)!;
+    });
+    await expect(index.search('lineage', 5)).rejects.toThrow('Failed to fetch');
+    expect((await index.search('lineage', 5)).hits).toEqual(full.search('lineage', 5));
+  });
+
+  it('answers nothing for an empty query or another language', async () => {
+    const {index, fetched} = opened();
+    expect(await index.search('  ', 5)).toEqual({hits: [], total: 0});
+    expect(await index.search('lineage', 5, {language: 'fr'})).toEqual({hits: [], total: 0});
+    expect(fetched).toEqual([]);
+  });
+});

@@ -1,0 +1,182 @@
+import MiniSearch from 'minisearch';
+import {excludedBy, loadRanker, processTerm, QUERY_OPTIONS, toHit, type EngineStats, type SearchFilters, type SearchHit, type SearchIndexFile} from './engine';
+
+/**
+ * The search index split so that one query downloads only what it needs: a small lexicon (every term, page and the
+ * BM25 statistics), the posting shards holding the terms the query can reach, and the section shards of the hits
+ * it shows. Ranking is the full index's: MiniSearch scores a term from its own postings and the corpus statistics.
+ */
+
+type SectionEntry = SearchIndexFile['sections'][number];
+
+/** The part of the sharded index every query needs. */
+export interface SearchLexicon {
+  version: 1;
+  language: string;
+  docsTag: string;
+  pages: SearchIndexFile['pages'];
+  engine: EngineStats;
+  /** Every index term, sorted by code unit, one per line. */
+  terms: string;
+  /** Posting shards in term order: shard i holds the terms from `first` up to the next shard's `first`. */
+  postingShards: Array<{first: number; file: string}>;
+  /** Section shards: shard i holds sections i * sectionShardSize onwards, as SectionEntry tuples in JSON. */
+  sectionShardSize: number;
+  sectionShards: string[];
+}
+
+/** Shard sizes: small enough that a query fetches little, large enough that it fetches few files. */
+export interface ShardSizes {
+  /** Posting characters per shard before compression. */
+  postingChars: number;
+  sectionsPerShard: number;
+}
+
+export const DEFAULT_SHARD_SIZES: ShardSizes = {postingChars: 16_000, sectionsPerShard: 16};
+
+/** Files of a sharded index; `name` gives each shard's file name from its content (the caller hashes it). */
+export function shardSearchIndex(file: SearchIndexFile, name: (content: string, kind: 'postings' | 'sections') => string, sizes: ShardSizes = DEFAULT_SHARD_SIZES): {lexicon: SearchLexicon; shards: Array<{file: string; content: string}>} {
+  const lines = file.engine.postings.split('\n').filter(Boolean).sort((a, b) => compare(termOf(a), termOf(b)));
+  const shards: Array<{file: string; content: string}> = [];
+  const postingShards: SearchLexicon['postingShards'] = [];
+  for (let start = 0; start < lines.length;) {
+    let end = start;
+    let chars = 0;
+    while (end < lines.length && (end === start || chars + lines[end].length <= sizes.postingChars)) chars += lines[end++].length + 1;
+    const content = lines.slice(start, end).join('\n');
+    const shard = {file: name(content, 'postings'), content};
+    postingShards.push({first: start, file: shard.file});
+    shards.push(shard);
+    start = end;
+  }
+  const sectionShards: string[] = [];
+  for (let start = 0; start < file.sections.length; start += sizes.sectionsPerShard) {
+    const content = JSON.stringify(file.sections.slice(start, start + sizes.sectionsPerShard));
+    const shard = {file: name(content, 'sections'), content};
+    sectionShards.push(shard.file);
+    shards.push(shard);
+  }
+  const {postings: _postings, ...stats} = file.engine;
+  return {
+    lexicon: {
+      version: 1,
+      language: file.language,
+      docsTag: file.docsTag,
+      pages: file.pages,
+      engine: stats,
+      terms: lines.map(termOf).join('\n'),
+      postingShards,
+      sectionShardSize: sizes.sectionsPerShard,
+      sectionShards,
+    },
+    shards,
+  };
+}
+
+const termOf = (line: string) => line.slice(0, line.indexOf(' '));
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** First index in the sorted `terms` whose term is not below `term`. */
+function lowerBound(terms: readonly string[], term: string): number {
+  let low = 0;
+  let high = terms.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (terms[mid] < term) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Levenshtein distance over UTF-16 code units (as MiniSearch's fuzzy search counts), or null past `max`. */
+function editDistanceWithin(a: string, b: string, max: number): number | null {
+  if (Math.abs(a.length - b.length) > max) return null;
+  let previous = Array.from({length: b.length + 1}, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1), previous[j] + 1, row[j - 1] + 1);
+      rowMin = Math.min(rowMin, row[j]);
+    }
+    if (rowMin > max) return null;
+    previous = row;
+  }
+  return previous[b.length] <= max ? previous[b.length] : null;
+}
+
+/**
+ * Positions in the sorted term list of every term a query reaches, expanded as MiniSearch's search expands it under
+ * QUERY_OPTIONS: the exact term, completions of a prefix term, and terms within the fuzzy edit distance. A sorted
+ * array answers this without building MiniSearch's radix tree, which costs tens of milliseconds on a phone.
+ */
+export function reachableTerms(terms: readonly string[], query: string): Set<number> {
+  const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+  const queryTerms = tokenize(query).map(processTerm).filter((t): t is string => Boolean(t));
+  const reached = new Set<number>();
+  queryTerms.forEach((term, i) => {
+    const at = lowerBound(terms, term);
+    if (terms[at] === term) reached.add(at);
+    if (QUERY_OPTIONS.prefix(term, i, queryTerms)) {
+      for (let t = at; t < terms.length && terms[t].startsWith(term); t++) reached.add(t);
+    }
+    const fuzzy = QUERY_OPTIONS.fuzzy(term);
+    const maxDistance = fuzzy === false ? 0 : fuzzy < 1 ? Math.min(QUERY_OPTIONS.maxFuzzy, Math.round(term.length * fuzzy)) : fuzzy;
+    if (maxDistance) terms.forEach((candidate, t) => editDistanceWithin(term, candidate, maxDistance) !== null && reached.add(t));
+  });
+  return reached;
+}
+
+/** A sharded index that fetches shards as queries need them; `fetchShard` reads one shard file by name. */
+export interface ShardedSearchIndex {
+  search(query: string, limit: number, filters?: SearchFilters): Promise<{hits: SearchHit[]; total: number}>;
+}
+
+/** Answers queries from a lexicon, fetching each shard once; a failed fetch is forgotten so the next query retries. */
+export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: string) => Promise<string>): ShardedSearchIndex {
+  const termList = lexicon.terms.split('\n');
+  const shardTexts = new Map<string, Promise<string>>();
+  const load = (file: string) => {
+    let text = shardTexts.get(file);
+    if (!text) {
+      text = fetchShard(file);
+      shardTexts.set(file, text);
+      text.catch(() => shardTexts.delete(file));
+    }
+    return text;
+  };
+  const firsts = lexicon.postingShards.map((s) => s.first);
+  // The shard holding term index t: the last shard whose first term is at or before t.
+  const postingShardOf = (t: number) => {
+    let low = 0;
+    let high = firsts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (firsts[mid] <= t) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  };
+
+  return {
+    async search(query, limit, filters = {}) {
+      if (!query.trim() || excludedBy(filters, lexicon.language, lexicon.docsTag)) return {hits: [], total: 0};
+      const reached = reachableTerms(termList, query);
+      const shardIds = new Set([...reached].map(postingShardOf));
+      // In term order, as the whole index lists them: MiniSearch then visits matching terms in the same order.
+      const shardTexts = await Promise.all([...shardIds].sort((a, b) => a - b).map((id) => load(lexicon.postingShards[id].file)));
+      // Only the reached terms' lines: decoding a whole shard costs more than the search itself.
+      const wanted = new Set([...reached].map((t) => termList[t]));
+      const postings = shardTexts.flatMap((text) => text.split('\n').filter((line) => wanted.has(termOf(line))));
+      const ranked = loadRanker(lexicon.engine, postings.join('\n'))(query, filters.combineWith);
+      const shown = ranked.slice(0, limit);
+      const sectionFiles = [...new Set(shown.map((r) => Math.floor(r.id / lexicon.sectionShardSize)))];
+      const sections = new Map<number, SectionEntry[]>();
+      await Promise.all(sectionFiles.map(async (shard) => {
+        sections.set(shard, JSON.parse(await load(lexicon.sectionShards[shard])) as SectionEntry[]);
+      }));
+      const hits = shown.map((r) => toHit(r, sections.get(Math.floor(r.id / lexicon.sectionShardSize))![r.id % lexicon.sectionShardSize], lexicon.pages));
+      return {hits, total: ranked.length};
+    },
+  };
+}
