@@ -7,6 +7,7 @@ import routes from '@generated/routes';
 import prefetchHelper from '@docusaurus/core/lib/client/prefetch';
 import preloadHelper from '@docusaurus/core/lib/client/preload';
 import flat from '@docusaurus/core/lib/client/flat';
+import {isPrefetchHeld} from '../../src/features/prefetch/hold';
 
 const fetched = new Set();
 const loaded = new Set();
@@ -33,9 +34,9 @@ function chunkNamesOf(routePath) {
 
 const whenIdle = (task) =>
   new Promise((resolve) => {
-    const run = () => resolve(task());
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, {timeout: 2000});
-    else setTimeout(run, 1);
+    const run = () => (isPrefetchHeld() ? setTimeout(schedule, 100) : resolve(task()));
+    const schedule = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, {timeout: 2000}) : setTimeout(run, 1));
+    schedule();
   });
 
 /** Chunk URLs already on the page or already prefetched: routes share their parents' chunks (layouts, sidebars). */

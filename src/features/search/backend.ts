@@ -1,13 +1,18 @@
 import type {SearchHit} from './engine';
 import type {IndexHost} from './index-host';
-import {openShardedIndex, type SearchLexicon, type ShardedSearchIndex} from './sharded-index';
+import {FIRST_HITS, openShardedIndex, type SearchLexicon, type SearchPage, type ShardedSearchIndex} from './sharded-index';
 import {toSiteRelative} from './url';
 
 /** Where the modal and the search page get results from. */
 export interface SearchBackend {
   readonly kind: 'local' | 'algolia';
-  /** Resolves with up to `limit` hits and the true total; rejects when results cannot be fetched. */
-  search(query: string, limit: number): Promise<{hits: SearchHit[]; total: number}>;
+  /**
+   * Resolves with up to `limit` hits and the true total; rejects when results cannot be fetched. A backend that
+   * downloads per query may pass the first few hits to `onFirstHits` before the rest have arrived.
+   */
+  search(query: string, limit: number, onFirstHits?: (page: SearchPage) => Promise<void> | void): Promise<SearchPage>;
+  /** Starts downloading what the first hits of `query` need, so that a search for it soon after answers sooner. */
+  prefetch?(query: string): void;
 }
 
 export interface AlgoliaConfig {
@@ -81,10 +86,14 @@ function shardedBackend(config: SearchConfig, fetchImpl: Fetch): SearchBackend {
       });
     return opening;
   };
+  const search: SearchBackend['search'] = async (query, limit, onFirstHits) =>
+    (await open()).search(query, limit, {language: config.language, docsTag: config.docsTag}, onFirstHits);
   return {
     kind: 'local',
-    async search(query, limit) {
-      return (await open()).search(query, limit, {language: config.language, docsTag: config.docsTag});
+    search,
+    prefetch(query) {
+      // Failures surface in the search that follows, which fetches again.
+      search(query, FIRST_HITS).catch(() => undefined);
     },
   };
 }

@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import {excludedBy, loadRanker, processTerm, QUERY_OPTIONS, toHit, type EngineStats, type SearchFilters, type SearchHit, type SearchIndexFile} from './engine';
+import {excludedBy, loadRanker, processTerm, QUERY_OPTIONS, toHit, type EngineStats, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from './engine';
 
 /**
  * The search index split so that one query downloads only what it needs: a small lexicon (every term, page and the
@@ -127,24 +127,46 @@ export function reachableTerms(terms: readonly string[], query: string): Set<num
   return reached;
 }
 
+/** Hits of a query: up to the limit asked for, and how many sections matched in all. */
+export interface SearchPage {
+  hits: SearchHit[];
+  total: number;
+}
+
 /** A sharded index that fetches shards as queries need them; `fetchShard` reads one shard file by name. */
 export interface ShardedSearchIndex {
-  search(query: string, limit: number, filters?: SearchFilters): Promise<{hits: SearchHit[]; total: number}>;
+  /**
+   * With `onFirstHits`, the first FIRST_HITS hits are passed to it as soon as their sections arrive, and the
+   * sections of the others are requested once the promise it returns settles (when the page has painted them): what
+   * fills a phone's screen needs fewer downloads.
+   */
+  search(query: string, limit: number, filters?: SearchFilters, onFirstHits?: (page: SearchPage) => Promise<void> | void): Promise<SearchPage>;
 }
+
+/** Hits a phone shows without scrolling. */
+export const FIRST_HITS = 4;
 
 /** Answers queries from a lexicon, fetching each shard once; a failed fetch is forgotten so the next query retries. */
 export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: string) => Promise<string>): ShardedSearchIndex {
   const termList = lexicon.terms.split('\n');
-  const shardTexts = new Map<string, Promise<string>>();
+  const shardCache = new Map<string, Promise<string>>();
   const load = (file: string) => {
-    let text = shardTexts.get(file);
+    let text = shardCache.get(file);
     if (!text) {
       text = fetchShard(file);
-      shardTexts.set(file, text);
-      text.catch(() => shardTexts.delete(file));
+      shardCache.set(file, text);
+      text.catch(() => shardCache.delete(file));
     }
     return text;
   };
+  const sectionShardOf = (id: number) => Math.floor(id / lexicon.sectionShardSize);
+  const sections = new Map<number, SectionEntry[]>();
+  const loadSections = (ranked: RankedSection[]) =>
+    Promise.all([...new Set(ranked.map((r) => sectionShardOf(r.id)))].map(async (shard) => {
+      if (!sections.has(shard)) sections.set(shard, JSON.parse(await load(lexicon.sectionShards[shard])) as SectionEntry[]);
+    }));
+  const hitsOf = (ranked: RankedSection[]) =>
+    ranked.map((r) => toHit(r, sections.get(sectionShardOf(r.id))![r.id % lexicon.sectionShardSize], lexicon.pages));
   const firsts = lexicon.postingShards.map((s) => s.first);
   // The shard holding term index t: the last shard whose first term is at or before t.
   const postingShardOf = (t: number) => {
@@ -159,7 +181,7 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
   };
 
   return {
-    async search(query, limit, filters = {}) {
+    async search(query, limit, filters = {}, onFirstHits) {
       if (!query.trim() || excludedBy(filters, lexicon.language, lexicon.docsTag)) return {hits: [], total: 0};
       const reached = reachableTerms(termList, query);
       const shardIds = new Set([...reached].map(postingShardOf));
@@ -170,13 +192,12 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
       const postings = shardTexts.flatMap((text) => text.split('\n').filter((line) => wanted.has(termOf(line))));
       const ranked = loadRanker(lexicon.engine, postings.join('\n'))(query, filters.combineWith);
       const shown = ranked.slice(0, limit);
-      const sectionFiles = [...new Set(shown.map((r) => Math.floor(r.id / lexicon.sectionShardSize)))];
-      const sections = new Map<number, SectionEntry[]>();
-      await Promise.all(sectionFiles.map(async (shard) => {
-        sections.set(shard, JSON.parse(await load(lexicon.sectionShards[shard])) as SectionEntry[]);
-      }));
-      const hits = shown.map((r) => toHit(r, sections.get(Math.floor(r.id / lexicon.sectionShardSize))![r.id % lexicon.sectionShardSize], lexicon.pages));
-      return {hits, total: ranked.length};
+      if (onFirstHits && shown.length > FIRST_HITS) {
+        await loadSections(shown.slice(0, FIRST_HITS));
+        await onFirstHits({hits: hitsOf(shown.slice(0, FIRST_HITS)), total: ranked.length});
+      }
+      await loadSections(shown);
+      return {hits: hitsOf(shown), total: ranked.length};
     },
   };
 }

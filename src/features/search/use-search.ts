@@ -1,16 +1,38 @@
-import {useEffect, useState} from 'react';
+import {useEffect, useRef, useState} from 'react';
 import type {SearchHit} from './engine';
 import type {SearchBackend} from './backend';
 
 export type SearchState =
   | {status: 'idle'}
   | {status: 'loading'; query: string}
-  | {status: 'done'; query: string; hits: SearchHit[]; total: number}
+  /** `partial`: the first hits are shown while the others are still downloading. */
+  | {status: 'done'; query: string; hits: SearchHit[]; total: number; partial?: boolean}
   | {status: 'error'; query: string};
+
+/**
+ * Resolves once the frame being prepared has been painted and presented: after the frame that follows it (a
+ * compositor may present a frame a little after painting it), or after 300 ms in a tab that does not paint.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    setTimeout(resolve, 300);
+  });
+}
 
 /** Runs the query against the backend as it changes; stale answers are dropped. */
 export function useSearch(backend: SearchBackend, query: string, limit: number, retryKey = 0): SearchState {
   const [state, setState] = useState<SearchState>({status: 'idle'});
+  const shown = useRef(state);
+  shown.current = state;
+  // Resolves the promise given to the backend with the first hits, once React has committed them.
+  const firstHitsCommitted = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const resolve = firstHitsCommitted.current;
+    firstHitsCommitted.current = null;
+    if (resolve) afterNextPaint().then(resolve);
+  }, [state]);
+
   useEffect(() => {
     const q = query.trim();
     if (!q) {
@@ -19,7 +41,19 @@ export function useSearch(backend: SearchBackend, query: string, limit: number, 
     }
     let current = true;
     setState((previous) => (previous.status === 'done' ? previous : {status: 'loading', query: q}));
-    backend.search(q, limit).then(
+    // The first hits of a new query, never fewer than already shown for it (as when "Show more" asks again); the
+    // backend downloads the rest once they are on screen.
+    const showFirst = ({hits, total}: {hits: SearchHit[]; total: number}): Promise<void> => {
+      const previous = shown.current;
+      if (!current || (previous.status === 'done' && previous.query === q && previous.hits.length >= hits.length)) return Promise.resolve();
+      setState({status: 'done', query: q, hits, total, partial: true});
+      return new Promise((resolve) => {
+        firstHitsCommitted.current = resolve;
+        // Should the render never commit (a newer query replaced it), the rest still downloads.
+        setTimeout(resolve, 1000);
+      });
+    };
+    backend.search(q, limit, showFirst).then(
       ({hits, total}) => current && setState({status: 'done', query: q, hits, total}),
       (error: unknown) => {
         console.error('Search failed:', error);

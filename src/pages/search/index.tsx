@@ -6,18 +6,27 @@ import Layout from '@theme/Layout';
 import {product, searchLimits, searchText} from '@site/src/site';
 import {snippet} from '@site/src/features/search/highlight';
 import {useSearch} from '@site/src/features/search/use-search';
-import {useLocalLexiconUrl, useShardedSearchBackend} from '@site/src/features/search/use-search-backend';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import {localLexiconUrl, shardedSearchBackend} from '@site/src/features/search/use-search-backend';
 import {Highlighted} from '@site/src/features/search/components/Highlighted';
 import {FetchError, NoResults} from '@site/src/features/search/components/SearchMessages';
+import {holdPrefetch} from '@site/src/features/prefetch/hold';
 import styles from './styles.module.css';
+
+// Shards: the first results need the lexicon and a few small files, not the whole index. Their download starts as
+// this module loads, while the page hydrates, instead of in an effect after it.
+// (A client-side navigation loads this module while the previous page's URL is still current: no search then.)
+if (ExecutionEnvironment.canUseDOM && /\/search\/?$/.test(window.location.pathname)) {
+  const q = new URLSearchParams(window.location.search).get('q')?.trim();
+  if (q) shardedSearchBackend().prefetch?.(q);
+}
 
 /** /search: reads `q` on load and keeps it in the URL, in place, as the reader types. */
 export default function SearchPage() {
   const location = useLocation();
   const history = useHistory();
-  // Shards: the first results need the lexicon and a few small files, not the whole index.
-  const backend = useShardedSearchBackend();
-  const lexiconUrl = useLocalLexiconUrl();
+  const backend = shardedSearchBackend();
+  const lexiconUrl = localLexiconUrl();
   // Starts empty, as the static HTML was rendered without a query; the effect below reads q once hydrated, so the
   // first client render matches the server's (a mismatch makes React throw away and re-render the page).
   const [query, setQuery] = useState('');
@@ -30,6 +39,10 @@ export default function SearchPage() {
     const q = new URLSearchParams(location.search).get('q') ?? '';
     setQuery((current) => (current === q ? current : q));
   }, [location.search]);
+
+  // Until the first results are on screen, link prefetches wait: they would share the network with the index shards.
+  const showing = state.status === 'done' || state.status === 'error';
+  useEffect(() => (!showing && new URLSearchParams(location.search).get('q') ? holdPrefetch() : undefined), [showing, location.search]);
 
   const update = (q: string) => {
     setQuery(q);
@@ -84,7 +97,7 @@ export default function SearchPage() {
                 </li>
               ))}
             </ol>
-            {state.hits.length < state.total && (
+            {!state.partial && state.hits.length < state.total && (
               <button type="button" className="button button--secondary" onClick={() => setPages((p) => p + 1)}>
                 Show more results ({state.total - state.hits.length} left)
               </button>
