@@ -61,3 +61,17 @@ describe('extractSections', () => {
     expect(sections[4].text).toBe('Text.');
   });
 });
+
+describe('section text', () => {
+  it('keeps the words of table cells and list items apart, and inline markup joined', () => {
+    const [section] = extractSections({
+      route: '/docs/t',
+      title: 'T',
+      group: 'G',
+      source: '| Field | Type |\n| --- | --- |\n| batch_size | integer |\n\n- first item\n- second item\n\nA **bold**word and `code`.\n',
+    });
+    expect(section.text).toContain('Field Type batch_size integer');
+    expect(section.text).toContain('first item second item');
+    expect(section.text).toContain('A boldword and code.');
+  });
+});

@@ -38,10 +38,18 @@ function headingParts(node: Heading): {text: string; explicitId: string | null} 
   return match ? {text: match[1], explicitId: match[2]} : {text: raw, explicitId: null};
 }
 
-function blockText(node: Content): string {
+/** Nodes whose children run together as one line of text; the children of any other node are words apart. */
+const INLINE_PARENTS = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'footnoteReference']);
+
+/**
+ * Plain text of a block. Unlike mdast-util-to-string, table cells and list items are separated by a space, so
+ * "| name | type |" indexes as two words, not as "nametype".
+ */
+function plainText(node: Content | Root): string {
   if (node.type === 'code') return node.lang === 'mermaid' ? '' : node.value.slice(0, MAX_CODE_CHARS);
   if (node.type === 'html' || node.type === 'yaml') return '';
-  return toString(node);
+  if (!('children' in node)) return toString(node);
+  return (node.children as Content[]).map(plainText).join(INLINE_PARENTS.has(node.type) ? '' : ' ');
 }
 
 /** Splits one page into sections at every heading, with anchors as Docusaurus computes them. */
@@ -71,7 +79,7 @@ export function extractSections(doc: DocSource): Section[] {
       headings.fill(null, node.depth - 1);
       current = {anchor, hierarchy: [doc.group, doc.title, ...headings], parts: []};
     } else if (node.type !== 'heading') {
-      current.parts.push(blockText(node));
+      current.parts.push(plainText(node));
     }
   }
   flush();
