@@ -4,6 +4,12 @@ export const PAGE_SCRIPTS_ID = 'page-scripts';
 /** Longest the loader waits for the first contentful paint before it starts the scripts anyway. */
 export const MAX_WAIT_MS = 3000;
 
+/**
+ * Attribute a page sets on <html> (through Docusaurus's Head) when what it shows first needs its scripts, as the
+ * search page's results do: the loader then starts them at once instead of after the first paint.
+ */
+export const EAGER_SCRIPTS_ATTRIBUTE = 'data-eager-scripts';
+
 /** Event the loader dispatches on document once every page script has loaded or failed. */
 export const SCRIPTS_SETTLED_EVENT = 'page-scripts-settled';
 
@@ -11,8 +17,9 @@ export const SCRIPTS_SETTLED_EVENT = 'page-scripts-settled';
  * Starts the page's scripts once the page has painted its first content, in order, and announces when they have
  * settled. Until then the HTML, the stylesheet and the font have the network to themselves: on a slow connection the
  * text appears sooner, and the site becomes interactive a moment later than with `defer`. A page opened in a
- * background tab paints nothing, so it starts at once; without paint timing it starts after the first frame, and
- * it never waits longer than `MAX_WAIT_MS`. Plain ES5: it runs before anything else.
+ * background tab paints nothing, so it starts at once, as does a page marked with EAGER_SCRIPTS_ATTRIBUTE; without
+ * paint timing it starts after the first frame, and it never waits longer than `MAX_WAIT_MS`. Plain ES5: it runs
+ * before anything else.
  */
 export const loaderScript = `(function () {
   var scripts = JSON.parse(document.getElementById('${PAGE_SCRIPTS_ID}').textContent);
@@ -34,7 +41,7 @@ export const loaderScript = `(function () {
       document.head.appendChild(script);
     });
   }
-  if (document.visibilityState === 'hidden') return start();
+  if (document.visibilityState === 'hidden' || document.documentElement.hasAttribute('${EAGER_SCRIPTS_ATTRIBUTE}')) return start();
   setTimeout(start, ${MAX_WAIT_MS});
   var paintTiming = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') !== -1;
   if (paintTiming) {

@@ -88,21 +88,34 @@ function lowerBound(terms: readonly string[], term: string): number {
   return low;
 }
 
-/** Levenshtein distance over UTF-16 code units (as MiniSearch's fuzzy search counts), or null past `max`. */
-function editDistanceWithin(a: string, b: string, max: number): number | null {
-  if (Math.abs(a.length - b.length) > max) return null;
-  let previous = Array.from({length: b.length + 1}, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1), previous[j] + 1, row[j - 1] + 1);
-      rowMin = Math.min(rowMin, row[j]);
-    }
-    if (rowMin > max) return null;
-    previous = row;
+// Rows of the distance matrix, grown as needed and reused: the fuzzy scan compares a query word with every term.
+let previousRow = new Uint16Array(64);
+let currentRow = new Uint16Array(64);
+
+/** Whether the Levenshtein distance of two strings, over UTF-16 code units as MiniSearch counts it, is at most `max`. */
+function withinEditDistance(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  if (previousRow.length <= b.length) {
+    previousRow = new Uint16Array(b.length + 1);
+    currentRow = new Uint16Array(b.length + 1);
   }
-  return previous[b.length] <= max ? previous[b.length] : null;
+  let previous = previousRow;
+  let row = currentRow;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    let rowMin = i;
+    const ch = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const value = Math.min(previous[j - 1] + (ch === b.charCodeAt(j - 1) ? 0 : 1), previous[j] + 1, row[j - 1] + 1);
+      row[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    // Distances never shrink down the matrix: once a whole row is past `max`, so is the result.
+    if (rowMin > max) return false;
+    [previous, row] = [row, previous];
+  }
+  return previous[b.length] <= max;
 }
 
 /**
@@ -122,7 +135,7 @@ export function reachableTerms(terms: readonly string[], query: string): Set<num
     }
     const fuzzy = QUERY_OPTIONS.fuzzy(term);
     const maxDistance = fuzzy === false ? 0 : fuzzy < 1 ? Math.min(QUERY_OPTIONS.maxFuzzy, Math.round(term.length * fuzzy)) : fuzzy;
-    if (maxDistance) terms.forEach((candidate, t) => editDistanceWithin(term, candidate, maxDistance) !== null && reached.add(t));
+    if (maxDistance) terms.forEach((candidate, t) => withinEditDistance(term, candidate, maxDistance) && reached.add(t));
   });
   return reached;
 }
@@ -180,17 +193,34 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
     return low;
   };
 
+  // The last ranking, reused when the same query is asked again (the search page prefetches, then searches).
+  let last: {key: string; ranked: Promise<RankedSection[]>} | null = null;
+  const rank = (query: string, combineWith?: 'AND' | 'OR'): Promise<RankedSection[]> => {
+    const key = `${combineWith ?? ''}\u0000${query}`;
+    if (last?.key !== key) {
+      const ranked = rankAfresh(query, combineWith);
+      last = {key, ranked};
+      ranked.catch(() => {
+        if (last?.ranked === ranked) last = null;
+      });
+    }
+    return last.ranked;
+  };
+  async function rankAfresh(query: string, combineWith?: 'AND' | 'OR'): Promise<RankedSection[]> {
+    const reached = reachableTerms(termList, query);
+    const shardIds = new Set([...reached].map(postingShardOf));
+    // In term order, as the whole index lists them: MiniSearch then visits matching terms in the same order.
+    const shardTexts = await Promise.all([...shardIds].sort((a, b) => a - b).map((id) => load(lexicon.postingShards[id].file)));
+    // Only the reached terms' lines: decoding a whole shard costs more than the search itself.
+    const wanted = new Set([...reached].map((t) => termList[t]));
+    const postings = shardTexts.flatMap((text) => text.split('\n').filter((line) => wanted.has(termOf(line))));
+    return loadRanker(lexicon.engine, postings.join('\n'))(query, combineWith);
+  }
+
   return {
     async search(query, limit, filters = {}, onFirstHits) {
       if (!query.trim() || excludedBy(filters, lexicon.language, lexicon.docsTag)) return {hits: [], total: 0};
-      const reached = reachableTerms(termList, query);
-      const shardIds = new Set([...reached].map(postingShardOf));
-      // In term order, as the whole index lists them: MiniSearch then visits matching terms in the same order.
-      const shardTexts = await Promise.all([...shardIds].sort((a, b) => a - b).map((id) => load(lexicon.postingShards[id].file)));
-      // Only the reached terms' lines: decoding a whole shard costs more than the search itself.
-      const wanted = new Set([...reached].map((t) => termList[t]));
-      const postings = shardTexts.flatMap((text) => text.split('\n').filter((line) => wanted.has(termOf(line))));
-      const ranked = loadRanker(lexicon.engine, postings.join('\n'))(query, filters.combineWith);
+      const ranked = await rank(query, filters.combineWith);
       const shown = ranked.slice(0, limit);
       if (onFirstHits && shown.length > FIRST_HITS) {
         await loadSections(shown.slice(0, FIRST_HITS));

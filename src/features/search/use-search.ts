@@ -1,4 +1,4 @@
-import {useEffect, useRef, useState} from 'react';
+import {startTransition, useEffect, useRef, useState} from 'react';
 import type {SearchHit} from './engine';
 import type {SearchBackend} from './backend';
 
@@ -46,7 +46,8 @@ export function useSearch(backend: SearchBackend, query: string, limit: number, 
     const showFirst = ({hits, total}: {hits: SearchHit[]; total: number}): Promise<void> => {
       const previous = shown.current;
       if (!current || (previous.status === 'done' && previous.query === q && previous.hits.length >= hits.length)) return Promise.resolve();
-      setState({status: 'done', query: q, hits, total, partial: true});
+      // Transitions: React renders a list of results in short slices instead of one long task.
+      startTransition(() => setState({status: 'done', query: q, hits, total, partial: true}));
       return new Promise((resolve) => {
         firstHitsCommitted.current = resolve;
         // Should the render never commit (a newer query replaced it), the rest still downloads.
@@ -54,7 +55,7 @@ export function useSearch(backend: SearchBackend, query: string, limit: number, 
       });
     };
     backend.search(q, limit, showFirst).then(
-      ({hits, total}) => current && setState({status: 'done', query: q, hits, total}),
+      ({hits, total}) => current && startTransition(() => setState({status: 'done', query: q, hits, total})),
       (error: unknown) => {
         console.error('Search failed:', error);
         if (current) setState({status: 'error', query: q});

@@ -11,6 +11,7 @@ import {localLexiconUrl, shardedSearchBackend} from '@site/src/features/search/u
 import {Highlighted} from '@site/src/features/search/components/Highlighted';
 import {FetchError, NoResults} from '@site/src/features/search/components/SearchMessages';
 import {holdPrefetch} from '@site/src/features/prefetch/hold';
+import {EAGER_SCRIPTS_ATTRIBUTE} from '@site/plugins/page-scripts/loader';
 import styles from './styles.module.css';
 
 // Shards: the first results need the lexicon and a few small files, not the whole index. Their download starts as
@@ -52,6 +53,10 @@ export default function SearchPage() {
 
   return (
     <Layout title={query ? `Search results for "${query}"` : 'Search'} description={`Search the ${product.name} documentation.`}>
+      <Head>
+        {/* The results are what this page shows first, and they need the scripts: no waiting for the first paint. */}
+        <html {...{[EAGER_SCRIPTS_ATTRIBUTE]: ''}} />
+      </Head>
       {lexiconUrl && (
         <Head>
           {/* Every visit here searches: the lexicon downloads alongside the page's scripts instead of after them. */}
