@@ -2,7 +2,8 @@ import {readdir, readFile, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {addRouteChunksToEagerPages} from '../page-scripts/route-chunks';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -41,11 +42,17 @@ export async function precompress(outDir: string): Promise<{files: number; bytes
   return {files: targets.length, bytes, brotliBytes};
 }
 
-/** Precompresses the production build after it is written. */
-export default function precompressPlugin(): Plugin {
+/**
+ * Precompresses the production build after it is written. Plugins' postBuild hooks run at the same time, so the
+ * one change to the written HTML (the route chunks of eager pages, plugins/page-scripts) is made here, first.
+ */
+export default function precompressPlugin(context: LoadContext): Plugin {
   return {
     name: 'datahub-precompress',
     async postBuild({outDir}) {
+      const htmlFiles = (await files(outDir)).filter((file) => file.endsWith('.html'));
+      const eager = await addRouteChunksToEagerPages(outDir, context.generatedFilesDir, htmlFiles);
+      if (eager > 0) console.log(`[page-scripts] route chunks listed on ${eager} eager page(s)`);
       const started = Date.now();
       const result = await precompress(outDir);
       console.log(`[precompress] ${result.files} files, ${(result.bytes / 2 ** 20).toFixed(1)} MiB -> ${(result.brotliBytes / 2 ** 20).toFixed(1)} MiB brotli in ${((Date.now() - started) / 1000).toFixed(1)} s`);

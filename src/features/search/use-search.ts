@@ -1,6 +1,7 @@
 import {startTransition, useEffect, useRef, useState} from 'react';
 import type {SearchHit} from './engine';
 import type {SearchBackend} from './backend';
+import {afterNextPaint} from '../after-next-paint';
 
 export type SearchState =
   | {status: 'idle'}
@@ -8,17 +9,6 @@ export type SearchState =
   /** `partial`: the first hits are shown while the others are still downloading. */
   | {status: 'done'; query: string; hits: SearchHit[]; total: number; partial?: boolean}
   | {status: 'error'; query: string};
-
-/**
- * Resolves once the frame being prepared has been painted and presented: after the frame that follows it (a
- * compositor may present a frame a little after painting it), or after 300 ms in a tab that does not paint.
- */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    setTimeout(resolve, 300);
-  });
-}
 
 /** Runs the query against the backend as it changes; stale answers are dropped. */
 export function useSearch(backend: SearchBackend, query: string, limit: number, retryKey = 0): SearchState {

@@ -11,6 +11,7 @@ import {localLexiconUrl, shardedSearchBackend} from '@site/src/features/search/u
 import {Highlighted} from '@site/src/features/search/components/Highlighted';
 import {FetchError, NoResults} from '@site/src/features/search/components/SearchMessages';
 import {holdPrefetch} from '@site/src/features/prefetch/hold';
+import {afterNextPaint} from '@site/src/features/after-next-paint';
 import {EAGER_SCRIPTS_ATTRIBUTE} from '@site/plugins/page-scripts/loader';
 import styles from './styles.module.css';
 
@@ -43,7 +44,11 @@ export default function SearchPage() {
 
   // Until the first results are on screen, link prefetches wait: they would share the network with the index shards.
   const showing = state.status === 'done' || state.status === 'error';
-  useEffect(() => (!showing && new URLSearchParams(location.search).get('q') ? holdPrefetch() : undefined), [showing, location.search]);
+  useEffect(() => {
+    if (showing || !new URLSearchParams(location.search).get('q')) return undefined;
+    const release = holdPrefetch();
+    return () => void afterNextPaint().then(release);
+  }, [showing, location.search]);
 
   const update = (q: string) => {
     setQuery(q);
