@@ -207,6 +207,32 @@ describe('/search page', () => {
     await page.context().close();
   });
 
+  it('downloads the lexicon and the shards the query needs, never the whole index', async () => {
+    const page = await newPage(browser);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await gotoHydrated(page, '/search?q=lineage');
+    await expect.poll(() => page.locator('main ol > li').count(), {timeout: 10_000}).toBe(20);
+    const shards = requests.filter((p) => p.startsWith('/search-shards/'));
+    expect(shards.filter((p) => p.includes('/lexicon.'))).toHaveLength(1);
+    // One posting shard for "lineage" and at most one section shard per shown hit.
+    expect(shards.length).toBeLessThanOrEqual(1 + 1 + 20);
+    expect(requests.filter((p) => p.includes('search-index.'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says when a shard cannot be fetched, and "Try again" recovers', async () => {
+    const page = await newPage(browser);
+    page.on('console', () => undefined);
+    await page.route('**/search-shards/*.json', (route) => (route.request().url().includes('/lexicon.') ? route.continue() : route.abort('internetdisconnected')));
+    await gotoHydrated(page, '/search?q=lineage');
+    await expect.poll(() => page.locator('main').getByText(searchText.fetchFailed).count(), {timeout: 10_000}).toBe(1);
+    await page.unroute('**/search-shards/*.json');
+    await page.locator('main').getByRole('button', {name: 'Try again'}).click();
+    await expect.poll(() => page.locator('main ol > li').count(), {timeout: 10_000}).toBe(20);
+    await page.context().close();
+  });
+
   it('pages through results', async () => {
     const page = await newPage(browser);
     await gotoHydrated(page, '/search?q=dataset');

@@ -62,12 +62,9 @@ export default function SearchPage() {
         {/* The results are what this page shows first, and they need the scripts: no waiting for the first paint. */}
         <html {...{[EAGER_SCRIPTS_ATTRIBUTE]: ''}} />
       </Head>
-      {lexiconUrl && (
-        <Head>
-          {/* Every visit here searches: the lexicon downloads alongside the page's scripts instead of after them. */}
-          <link rel="preload" href={lexiconUrl} as="fetch" crossOrigin="anonymous" />
-        </Head>
-      )}
+      {/* Every visit here searches: the lexicon downloads alongside the page's scripts instead of after them. React
+          hoists the tag into the head and keeps the one of the static HTML (through Head, it was added again). */}
+      {lexiconUrl && <link rel="preload" href={lexiconUrl} as="fetch" crossOrigin="anonymous" />}
       <main className={`container margin-vert--lg ${styles.page}`}>
         <h1>{query ? `Search results for "${query}"` : 'Search the documentation'}</h1>
         <form role="search" onSubmit={(e) => e.preventDefault()}>
