@@ -2,7 +2,7 @@ import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {canonicalPath, resolveBuildFile} from './static-site';
+import {cacheControlFor, canonicalPath, resolveBuildFile} from './static-site';
 
 const build = mkdtempSync(path.join(tmpdir(), 'build-'));
 mkdirSync(path.join(build, 'docs/features'), {recursive: true});
@@ -33,5 +33,17 @@ describe('canonicalPath', () => {
     expect(canonicalPath('/docs/features/index.html')).toBe('/docs/features');
     expect(canonicalPath('/index.html')).toBe('/');
     expect(canonicalPath('/docs/features')).toBeNull();
+  });
+});
+
+describe('cacheControlFor', () => {
+  it('caches hashed assets, the index and its shards for a year, and revalidates pages', () => {
+    // @fastify/static passes absolute file paths.
+    const year = 'public, max-age=31536000, immutable';
+    expect(cacheControlFor('/srv/build/assets/js/main.abc123.js')).toBe(year);
+    expect(cacheControlFor('/srv/build/search-index.0123456789.json.br')).toBe(year);
+    expect(cacheControlFor('/srv/build/search-shards/lexicon.0123456789.json')).toBe(year);
+    expect(cacheControlFor('/srv/build/search-shards/0123456789.txt.gz')).toBe(year);
+    expect(cacheControlFor('/srv/build/search/index.html')).toBe('public, max-age=0, must-revalidate');
   });
 });

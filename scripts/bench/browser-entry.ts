@@ -1,4 +1,5 @@
 // Bundled by the benchmark and injected into Chromium: the site's own engine, nothing else.
 import {loadSearchIndex, type SearchIndexFile} from '../../src/features/search/engine';
+import {openShardedIndex} from '../../src/features/search/sharded-index';
 
-(globalThis as unknown as {searchBench: unknown}).searchBench = {loadSearchIndex, parse: (text: string) => JSON.parse(text) as SearchIndexFile};
+(globalThis as unknown as {searchBench: unknown}).searchBench = {loadSearchIndex, openShardedIndex, parse: (text: string) => JSON.parse(text) as SearchIndexFile};

@@ -1,12 +1,13 @@
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {gzipSync} from 'node:zlib';
+import {brotliCompressSync, gzipSync} from 'node:zlib';
 import {build} from 'esbuild';
 import MiniSearch from 'minisearch';
 import type {Browser} from 'playwright-core';
 import type {Section} from '../../src/features/search/types';
 import {loadSearchIndex, type SearchIndexFile} from '../../src/features/search/engine';
 import {builtIndexName, readBuiltIndex} from '../search';
+import {SEARCH_SHARDS_DIR} from '../../plugins/search-index/constants';
 import {evaluateRelevance, readDevQueries} from '../relevance';
 import {percentile, type BenchRow} from './report';
 
@@ -58,7 +59,41 @@ export async function benchSearch(browser: Browser, baseURL: string, buildDir: s
     }
     return {fetchMs: t1 - t0, loadMs: t2 - t1, typed, naive};
   }, {url: indexUrl, queries});
+  const firstQueries = readDevQueries().map((q) => q.query);
+  const lexiconName = readdirSync(path.join(buildDir, SEARCH_SHARDS_DIR)).find((f) => /^lexicon\.[0-9a-f]+\.json$/.test(f))!;
+  // The search page's first query, cold: the sharded index (lexicon, then the shards the query needs) against the
+  // whole index (fetch, parse, query), each fetched without the HTTP cache.
+  const first = await page.evaluate(async ({indexUrl, shardsDir, lexiconName, queries}) => {
+    type Bench = {
+      loadSearchIndex: (f: unknown) => {search: (q: string, n?: number) => unknown[]};
+      openShardedIndex: (lexicon: unknown, fetchShard: (file: string) => Promise<string>) => {search: (q: string, n: number) => Promise<unknown>};
+      parse: (t: string) => unknown;
+    };
+    const bench = (globalThis as unknown as {searchBench: Bench}).searchBench;
+    const text = (url: string) => fetch(url, {cache: 'no-store'}).then((r) => r.text());
+    const sharded: Array<{ms: number; files: string[]}> = [];
+    const whole: number[] = [];
+    for (const q of queries) {
+      const files: string[] = [];
+      let s = performance.now();
+      const index = bench.openShardedIndex(JSON.parse(await text(`/${shardsDir}/${lexiconName}`)), (file) => {
+        files.push(file);
+        return text(`/${shardsDir}/${file}`);
+      });
+      await index.search(q, 20);
+      sharded.push({ms: performance.now() - s, files});
+      s = performance.now();
+      bench.loadSearchIndex(bench.parse(await text(indexUrl))).search(q, 20);
+      whole.push(performance.now() - s);
+    }
+    return {sharded, whole};
+  }, {indexUrl, shardsDir: SEARCH_SHARDS_DIR, lexiconName, queries: firstQueries});
   await page.close();
+  const brotliBytes = (file: string) => statSync(`${path.join(buildDir, SEARCH_SHARDS_DIR, file)}.br`, {throwIfNoEntry: false})?.size
+    ?? brotliCompressSync(readFileSync(path.join(buildDir, SEARCH_SHARDS_DIR, file))).length;
+  const wholeBrotli = statSync(path.join(buildDir, `${builtIndexName(buildDir)}.br`)).size / 1024;
+  const lexiconBrotli = brotliBytes(lexiconName) / 1024;
+  const firstBytes = first.sharded.map((r) => lexiconBrotli + r.files.reduce((n, f) => n + brotliBytes(f), 0) / 1024);
 
   const relevance = evaluateRelevance(loadSearchIndex(file as SearchIndexFile), readDevQueries());
   return [
@@ -66,6 +101,10 @@ export async function benchSearch(browser: Browser, baseURL: string, buildDir: s
     {area: 'Search', metric: 'Index size (gzip)', value: gzipSync(raw).length / 1024, unit: 'KiB', baseline: gzipSync(plainJson).length / 1024, note: 'target < 400 KiB'},
     {area: 'Search', metric: 'Index fetch (loopback, Chromium)', value: result.fetchMs, unit: 'ms'},
     {area: 'Search', metric: 'Index parse + load (Chromium)', value: result.loadMs, unit: 'ms'},
+    {area: 'Search', metric: 'Sharded index: lexicon (brotli)', value: lexiconBrotli, unit: 'KiB', baseline: wholeBrotli, note: 'baseline: the whole index (brotli), which the search modal loads'},
+    {area: 'Search', metric: `Search page, first query: downloaded (brotli) p50 (${firstQueries.length} dev queries)`, value: percentile(firstBytes, 50), unit: 'KiB', baseline: wholeBrotli, note: 'lexicon + posting shards + section shards of 20 hits; baseline: whole index'},
+    {area: 'Search', metric: 'Search page, first query: downloaded (brotli) p95', value: percentile(firstBytes, 95), unit: 'KiB', baseline: wholeBrotli},
+    {area: 'Search', metric: 'Search page, first query: 20 hits, cold (loopback, Chromium) p50', value: percentile(first.sharded.map((r) => r.ms), 50), unit: 'ms', baseline: percentile(first.whole, 50), note: 'baseline: fetch, parse and query the whole index'},
     {area: 'Search', metric: `Keystroke query p50 (${result.typed.length} prefixes of ${queries.length} queries)`, value: percentile(result.typed, 50), unit: 'ms', baseline: percentile(result.naive, 50), note: 'baseline: substring scan of snippets'},
     {area: 'Search', metric: 'Keystroke query p95', value: percentile(result.typed, 95), unit: 'ms', baseline: percentile(result.naive, 95), note: 'target < 5 ms'},
     {area: 'Search', metric: `Relevance hit@1 (${relevance.rows.length} dev queries)`, value: relevance.hitAt1, unit: ''},
