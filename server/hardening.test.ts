@@ -117,6 +117,13 @@ describe('serving the build', () => {
     expect(overlong.body.toString()).not.toContain('root:');
   });
 
+  it('sends a path typed with capitals to the lowercase page when there is one, and 404 otherwise', async () => {
+    const typed = await rawGet(url, '/Docs/FEATURES?q=1');
+    expect(typed.status).toBe(301);
+    expect(typed.headers.location).toBe('/docs/features?q=1');
+    expect((await rawGet(url, '/Docs/Nothing')).status).toBe(404);
+  });
+
   it('allows cross-origin API calls only from configured origins', async () => {
     const preflight = (origin: string) => fetch(`${url}/v1/completions`, {method: 'OPTIONS', headers: {origin, 'access-control-request-method': 'POST'}});
     expect((await preflight('https://allowed.example')).headers.get('access-control-allow-origin')).toBe('https://allowed.example');

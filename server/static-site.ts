@@ -55,7 +55,12 @@ export async function registerStaticSite(app: FastifyInstance, buildDir: string)
       return reply.redirect(canonical + (query ? `?${query}` : ''), 301);
     }
     const file = resolveBuildFile(buildDir, urlPath);
-    if (!file) return reply.code(404).type('text/html; charset=utf-8').sendFile('404.html');
+    if (!file) {
+      // Routes are lowercase: a path typed with capitals goes to the page it names, if there is one.
+      const lower = urlPath.toLowerCase();
+      if (lower !== urlPath && resolveBuildFile(buildDir, lower)) return reply.redirect(lower + (query ? `?${query}` : ''), 301);
+      return reply.code(404).type('text/html; charset=utf-8').sendFile('404.html');
+    }
     return reply.sendFile(file);
   };
   app.get('/*', handler);

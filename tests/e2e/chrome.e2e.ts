@@ -50,6 +50,28 @@ describe('top-level routes', () => {
     await page.context().close();
   });
 
+  it('takes a path typed with capitals to the lowercase page', async () => {
+    const page = await newPage(browser);
+    await gotoHydrated(page, '/Docs/Features');
+    expect(new URL(page.url()).pathname).toBe('/docs/features');
+    await page.context().close();
+  });
+
+  it('keeps the not-found page for a path with capitals on a host that does not redirect', async () => {
+    const page = await newPage(browser);
+    const errors: string[] = [];
+    // The 404 answer itself is logged as a failed resource; anything else (a hydration error) is a failure.
+    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    // What a plain static host answers: its 404 page, at the URL as typed.
+    const notFound = await (await page.request.get('/docs/no-such-page')).text();
+    await page.route('**/DOCS/FEATURES', (route) => route.fulfill({status: 404, contentType: 'text/html', body: notFound}));
+    await gotoHydrated(page, '/DOCS/FEATURES');
+    expect(await page.locator('h1').first().textContent()).toMatch(/Page Not Found/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('loads nothing from another origin (self-hosted font included)', async () => {
     const page = await newPage(browser);
     const foreign: string[] = [];
