@@ -32,7 +32,7 @@ export interface ShardSizes {
   sectionsPerShard: number;
 }
 
-export const DEFAULT_SHARD_SIZES: ShardSizes = {postingChars: 16_000, sectionsPerShard: 16};
+export const DEFAULT_SHARD_SIZES: ShardSizes = {postingChars: 8_000, sectionsPerShard: 16};
 
 /** Files of a sharded index; `name` gives each shard's file name from its content (the caller hashes it). */
 export function shardSearchIndex(file: SearchIndexFile, name: (content: string, kind: 'postings' | 'sections') => string, sizes: ShardSizes = DEFAULT_SHARD_SIZES): {lexicon: SearchLexicon; shards: Array<{file: string; content: string}>} {
