@@ -2,4 +2,10 @@
 import {loadSearchIndex, type SearchIndexFile} from '../../src/features/search/engine';
 import {openShardedIndex} from '../../src/features/search/sharded-index';
 
-(globalThis as unknown as {searchBench: unknown}).searchBench = {loadSearchIndex, openShardedIndex, parse: (text: string) => JSON.parse(text) as SearchIndexFile};
+(globalThis as unknown as {searchBench: unknown}).searchBench = {
+  loadSearchIndex,
+  openShardedIndex,
+  parse: (text: string) => JSON.parse(text) as SearchIndexFile,
+  // Without the HTTP cache: every run downloads what it reads.
+  fetchText: (url: string) => fetch(url, {cache: 'no-store'}).then((response) => response.text()),
+};

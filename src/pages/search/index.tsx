@@ -2,11 +2,11 @@ import {useEffect, useState} from 'react';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Layout from '@theme/Layout';
 import {product, searchLimits, searchText} from '@site/src/site';
 import {snippet} from '@site/src/features/search/highlight';
 import {useSearch} from '@site/src/features/search/use-search';
-import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import {localLexiconUrl, shardedSearchBackend} from '@site/src/features/search/use-search-backend';
 import {Highlighted} from '@site/src/features/search/components/Highlighted';
 import {FetchError, NoResults} from '@site/src/features/search/components/SearchMessages';
@@ -62,8 +62,8 @@ export default function SearchPage() {
         {/* The results are what this page shows first, and they need the scripts: no waiting for the first paint. */}
         <html {...{[EAGER_SCRIPTS_ATTRIBUTE]: ''}} />
       </Head>
-      {/* Every visit here searches: the lexicon downloads alongside the page's scripts instead of after them. React
-          hoists the tag into the head and keeps the one of the static HTML (through Head, it was added again). */}
+      {/* Every visit here searches: the lexicon downloads alongside the page's scripts instead of after them. Not
+          through Head, which inserts its tags again on hydration: the lexicon was requested twice. */}
       {lexiconUrl && <link rel="preload" href={lexiconUrl} as="fetch" crossOrigin="anonymous" />}
       <main className={`container margin-vert--lg ${styles.page}`}>
         <h1>{query ? `Search results for "${query}"` : 'Search the documentation'}</h1>
