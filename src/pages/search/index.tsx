@@ -7,7 +7,7 @@ import Layout from '@theme/Layout';
 import {product, searchLimits, searchText} from '@site/src/site';
 import {snippet} from '@site/src/features/search/highlight';
 import {useSearch} from '@site/src/features/search/use-search';
-import {localLexiconUrl, shardedSearchBackend} from '@site/src/features/search/use-search-backend';
+import {localLexiconUrl, shardedSearchBackend} from '@site/src/features/search/site-backends';
 import {Highlighted} from '@site/src/features/search/components/Highlighted';
 import {FetchError, NoResults} from '@site/src/features/search/components/SearchMessages';
 import {holdPrefetch} from '@site/src/features/prefetch/hold';

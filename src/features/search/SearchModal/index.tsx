@@ -6,7 +6,7 @@ import {searchLimits, searchText, storageKeys} from '@site/src/site';
 import type {SearchHit} from '../engine';
 import {browserStorage, createQueryStore} from '../query-store';
 import {useSearch} from '../use-search';
-import {useSearchBackend} from '../use-search-backend';
+import {wholeIndexBackend} from '../site-backends';
 import {FetchError, NoResults} from '../components/SearchMessages';
 import {optionId, ResultList} from './ResultList';
 import {SavedQueries} from './SavedQueries';
@@ -18,7 +18,7 @@ export const searchPageUrl = (q: string) => `/search?q=${encodeURIComponent(q.tr
 
 /** The search dialog: combobox input, grouped results, saved searches and the spec's messages. */
 export default function SearchModal({initialQuery, onClose}: {initialQuery: string; onClose: () => void}) {
-  const backend = useSearchBackend();
+  const backend = wholeIndexBackend();
   const history = useHistory();
   const store = useMemo(() => createQueryStore(browserStorage(), {recent: storageKeys.recentSearches, favorites: storageKeys.favoriteSearches}), []);
   const [lists, setLists] = useState(store.read);

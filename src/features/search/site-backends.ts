@@ -35,7 +35,7 @@ export function localLexiconUrl(): string | null {
 }
 
 /** The configured search backend with the whole local index in a worker (the modal), created once per page load. */
-export function useSearchBackend(): SearchBackend {
+export function wholeIndexBackend(): SearchBackend {
   wholeIndex ??= createSearchBackend(searchConfig(), browserIndexHost);
   return wholeIndex;
 }
