@@ -31,11 +31,11 @@ export function useSearch(backend: SearchBackend, query: string, limit: number, 
     }
     let current = true;
     setState((previous) => (previous.status === 'done' ? previous : {status: 'loading', query: q}));
-    // The first hits of a new query, never fewer than already shown for it (as when "Show more" asks again); the
-    // backend downloads the rest once they are on screen.
+    // The first hits, when no results are on screen yet (the page's first query); the backend downloads the rest
+    // once they are painted. Results already shown stay until the next ones are complete: while the reader types or
+    // asks for more, the list never shrinks to a few hits and grows back.
     const showFirst = ({hits, total}: {hits: SearchHit[]; total: number}): Promise<void> => {
-      const previous = shown.current;
-      if (!current || (previous.status === 'done' && previous.query === q && previous.hits.length >= hits.length)) return Promise.resolve();
+      if (!current || shown.current.status === 'done') return Promise.resolve();
       // Transitions: React renders a list of results in short slices instead of one long task.
       startTransition(() => setState({status: 'done', query: q, hits, total, partial: true}));
       return new Promise((resolve) => {
