@@ -1,6 +1,7 @@
 import type {SearchHit} from './engine';
 import type {IndexHost} from './index-host';
-import {FIRST_HITS, openShardedIndex, type SearchLexicon, type SearchPage, type ShardedSearchIndex} from './sharded-index';
+import {retryingCache} from './retrying-cache';
+import {FIRST_HITS, openShardedIndex, type SearchLexicon, type SearchPage} from './sharded-index';
 import {toSiteRelative} from './url';
 
 /** Where the modal and the search page get results from. */
@@ -37,57 +38,37 @@ export interface SearchConfig {
 
 type Fetch = typeof fetch;
 
+/** Fetches a file of the local index; a non-OK answer is an error naming the file. */
+async function fetchIndexFile(fetchImpl: Fetch, url: string): Promise<Response> {
+  const response = await fetchImpl(url);
+  if (!response.ok) throw new Error(`Search index request for ${url} failed with HTTP ${response.status}`);
+  return response;
+}
+
 /** Loads the local index into its host once; a failed load is forgotten so the next search retries. */
 function localBackend(config: SearchConfig, fetchImpl: Fetch, createHost: () => IndexHost): SearchBackend {
   let host: IndexHost | null = null;
-  let loading: Promise<IndexHost> | null = null;
-  const load = () => {
+  const load = retryingCache(async () => {
     // Made on the first search, never while the page renders on the server.
     host ??= createHost();
-    const ready = host;
-    loading ??= fetchImpl(config.indexUrl)
-      .then((response) => {
-        if (!response.ok) throw new Error(`Search index request failed with HTTP ${response.status}`);
-        return response.arrayBuffer();
-      })
-      .then((bytes) => ready.load(bytes))
-      .then(() => ready)
-      .catch((error: unknown) => {
-        loading = null;
-        throw error;
-      });
-    return loading;
-  };
+    await host.load(await (await fetchIndexFile(fetchImpl, config.indexUrl)).arrayBuffer());
+    return host;
+  });
   return {
     kind: 'local',
     async search(query, limit) {
-      return (await load()).search(query, limit, {language: config.language, docsTag: config.docsTag});
+      return (await load('')).search(query, limit, {language: config.language, docsTag: config.docsTag});
     },
   };
-}
-
-/** Reads a file of the local index as text; a non-OK answer is an error naming the file. */
-async function fetchIndexFile(fetchImpl: Fetch, url: string): Promise<string> {
-  const response = await fetchImpl(url);
-  if (!response.ok) throw new Error(`Search index request for ${url} failed with HTTP ${response.status}`);
-  return response.text();
 }
 
 /** The local index in shards: the lexicon once, then the shards each query needs; failed loads are retried. */
 function shardedBackend(config: SearchConfig, fetchImpl: Fetch): SearchBackend {
   const dir = config.lexiconUrl.slice(0, config.lexiconUrl.lastIndexOf('/') + 1);
-  let opening: Promise<ShardedSearchIndex> | null = null;
-  const open = () => {
-    opening ??= fetchIndexFile(fetchImpl, config.lexiconUrl)
-      .then((text) => openShardedIndex(JSON.parse(text) as SearchLexicon, (file) => fetchIndexFile(fetchImpl, `${dir}${file}`)))
-      .catch((error: unknown) => {
-        opening = null;
-        throw error;
-      });
-    return opening;
-  };
+  const text = async (url: string) => (await fetchIndexFile(fetchImpl, url)).text();
+  const open = retryingCache(async () => openShardedIndex(JSON.parse(await text(config.lexiconUrl)) as SearchLexicon, (file) => text(`${dir}${file}`)));
   const search: SearchBackend['search'] = async (query, limit, onFirstHits) =>
-    (await open()).search(query, limit, {language: config.language, docsTag: config.docsTag}, onFirstHits);
+    (await open('')).search(query, limit, {language: config.language, docsTag: config.docsTag}, onFirstHits);
   return {
     kind: 'local',
     search,

@@ -1,4 +1,5 @@
 import MiniSearch from 'minisearch';
+import {retryingCache} from './retrying-cache';
 import {excludedBy, loadRanker, processTerm, QUERY_OPTIONS, toHit, type EngineStats, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from './engine';
 
 /**
@@ -162,24 +163,11 @@ export const FIRST_HITS = 4;
 /** Answers queries from a lexicon, fetching each shard once; a failed fetch is forgotten so the next query retries. */
 export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: string) => Promise<string>): ShardedSearchIndex {
   const termList = lexicon.terms.split('\n');
-  const shardCache = new Map<string, Promise<string>>();
-  const load = (file: string) => {
-    let text = shardCache.get(file);
-    if (!text) {
-      text = fetchShard(file);
-      shardCache.set(file, text);
-      text.catch(() => shardCache.delete(file));
-    }
-    return text;
-  };
+  const load = retryingCache(fetchShard);
   const sectionShardOf = (id: number) => Math.floor(id / lexicon.sectionShardSize);
-  const sections = new Map<number, SectionEntry[]>();
-  const loadSections = (ranked: RankedSection[]) =>
-    Promise.all([...new Set(ranked.map((r) => sectionShardOf(r.id)))].map(async (shard) => {
-      if (!sections.has(shard)) sections.set(shard, JSON.parse(await load(lexicon.sectionShards[shard])) as SectionEntry[]);
-    }));
+  const sectionShard = retryingCache(async (shard) => JSON.parse(await load(lexicon.sectionShards[Number(shard)])) as SectionEntry[]);
   const hitsOf = (ranked: RankedSection[]) =>
-    ranked.map((r) => toHit(r, sections.get(sectionShardOf(r.id))![r.id % lexicon.sectionShardSize], lexicon.pages));
+    Promise.all(ranked.map(async (r) => toHit(r, (await sectionShard(String(sectionShardOf(r.id))))[r.id % lexicon.sectionShardSize], lexicon.pages)));
   const firsts = lexicon.postingShards.map((s) => s.first);
   // The shard holding term index t: the last shard whose first term is at or before t.
   const postingShardOf = (t: number) => {
@@ -193,19 +181,12 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
     return low;
   };
 
-  // The last ranking, reused when the same query is asked again (the search page prefetches, then searches).
-  let last: {key: string; ranked: Promise<RankedSection[]>} | null = null;
-  const rank = (query: string, combineWith?: 'AND' | 'OR'): Promise<RankedSection[]> => {
-    const key = `${combineWith ?? ''}\u0000${query}`;
-    if (last?.key !== key) {
-      const ranked = rankAfresh(query, combineWith);
-      last = {key, ranked};
-      ranked.catch(() => {
-        if (last?.ranked === ranked) last = null;
-      });
-    }
-    return last.ranked;
-  };
+  // The last ranking is kept: the search page prefetches its first query, then searches it.
+  const rankings = retryingCache((key) => {
+    const [combineWith, query] = JSON.parse(key) as ['AND' | 'OR' | null, string];
+    return rankAfresh(query, combineWith ?? undefined);
+  }, 1);
+  const rank = (query: string, combineWith?: 'AND' | 'OR') => rankings(JSON.stringify([combineWith ?? null, query]));
   async function rankAfresh(query: string, combineWith?: 'AND' | 'OR'): Promise<RankedSection[]> {
     const reached = reachableTerms(termList, query);
     const shardIds = new Set([...reached].map(postingShardOf));
@@ -223,11 +204,9 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
       const ranked = await rank(query, filters.combineWith);
       const shown = ranked.slice(0, limit);
       if (onFirstHits && shown.length > FIRST_HITS) {
-        await loadSections(shown.slice(0, FIRST_HITS));
-        await onFirstHits({hits: hitsOf(shown.slice(0, FIRST_HITS)), total: ranked.length});
+        await onFirstHits({hits: await hitsOf(shown.slice(0, FIRST_HITS)), total: ranked.length});
       }
-      await loadSections(shown);
-      return {hits: hitsOf(shown), total: ranked.length};
+      return {hits: await hitsOf(shown), total: ranked.length};
     },
   };
 }
