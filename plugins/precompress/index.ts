@@ -18,10 +18,10 @@ async function files(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-/** Writes .br and .gz beside every compressible file, so the server never compresses per request. */
-export async function precompress(outDir: string): Promise<{files: number; bytes: number; brotliBytes: number}> {
+/** Writes .br and .gz beside every compressible file of the list, so the server never compresses per request. */
+export async function precompress(buildFiles: string[]): Promise<{files: number; bytes: number; brotliBytes: number}> {
   const targets = [];
-  for (const file of await files(outDir)) {
+  for (const file of buildFiles) {
     if (COMPRESSIBLE.test(file) && (await stat(file)).size >= MIN_BYTES) targets.push(file);
   }
   let bytes = 0;
@@ -50,11 +50,11 @@ export default function precompressPlugin(context: LoadContext): Plugin {
   return {
     name: 'datahub-precompress',
     async postBuild({outDir}) {
-      const htmlFiles = (await files(outDir)).filter((file) => file.endsWith('.html'));
-      const eager = await addRouteChunksToEagerPages(outDir, context.generatedFilesDir, htmlFiles);
+      const buildFiles = await files(outDir);
+      const eager = await addRouteChunksToEagerPages(outDir, context.generatedFilesDir, buildFiles.filter((file) => file.endsWith('.html')));
       if (eager > 0) console.log(`[page-scripts] route chunks listed on ${eager} eager page(s)`);
       const started = Date.now();
-      const result = await precompress(outDir);
+      const result = await precompress(buildFiles);
       console.log(`[precompress] ${result.files} files, ${(result.bytes / 2 ** 20).toFixed(1)} MiB -> ${(result.brotliBytes / 2 ** 20).toFixed(1)} MiB brotli in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     },
   };
