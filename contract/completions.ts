@@ -25,7 +25,7 @@ export const completionRequestSchema = z.object({
   maxTokens: z.number().int().min(1).max(4000).default(chatDefaults.maxTokens),
   /** At most this many sections are used and referenced. */
   sectionsMatchCount: z.number().int().min(1).max(50).default(chatDefaults.sectionsMatchCount),
-  /** Minimum similarity in [0, 1] a section needs to be used (see server/completions/retrieval.ts). */
+  /** Minimum similarity in [0, 1] a section needs to be used (see lib/search/retrieval.ts). */
   sectionsMatchThreshold: z.number().min(0).max(1).default(chatDefaults.sectionsMatchThreshold),
 });
 

@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import {chatService} from '../src/site';
 import {buildApp} from '../server/app';
 import {createExtractiveAnswerer} from '../server/completions/extractive-answerer';
-import {createLexicalRetriever} from '../server/completions/retrieval';
+import {createLexicalRetriever} from '../lib/search/retrieval';
 import {createSqliteStore} from '../server/query-log/sqlite-store';
 import {loadSections} from '../server/sections';
 

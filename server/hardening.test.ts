@@ -7,7 +7,7 @@ import type {FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {buildApp} from './app';
 import {createExtractiveAnswerer} from './completions/extractive-answerer';
-import {createLexicalRetriever} from './completions/retrieval';
+import {createLexicalRetriever} from '../lib/search/retrieval';
 import {createSqliteStore} from './query-log/sqlite-store';
 import type {QueryLogStore} from './query-log/store';
 

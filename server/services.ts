@@ -4,7 +4,7 @@ import type {AppServices} from './app';
 import {createExtractiveAnswerer} from './completions/extractive-answerer';
 import {createHybridRetriever, embeddingsClient, loadSectionEmbeddings} from './completions/hybrid-retrieval';
 import {createOpenAiAnswerer} from './completions/openai-answerer';
-import {createLexicalRetriever, type Retriever} from './completions/retrieval';
+import {createLexicalRetriever, type Retriever} from '../lib/search/retrieval';
 import {createPostgresStore} from './query-log/postgres-store';
 import {createSqliteStore} from './query-log/sqlite-store';
 import type {QueryLogStore} from './query-log/store';

@@ -1,5 +1,5 @@
 // Bundled by the benchmark and injected into Chromium: the site's own engine, nothing else.
-import {loadSearchIndex, type SearchIndexFile} from '../../src/features/search/engine';
+import {loadSearchIndex, type SearchIndexFile} from '../../lib/search/engine';
 import {openShardedIndex} from '../../src/features/search/sharded-index';
 
 (globalThis as unknown as {searchBench: unknown}).searchBench = {

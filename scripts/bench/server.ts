@@ -6,7 +6,7 @@ import {START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatService} from '../../src/site';
 import {buildApp} from '../../server/app';
 import {createExtractiveAnswerer} from '../../server/completions/extractive-answerer';
-import {createLexicalRetriever} from '../../server/completions/retrieval';
+import {createLexicalRetriever} from '../../lib/search/retrieval';
 import {createPostgresStore} from '../../server/query-log/postgres-store';
 import {createSqliteStore} from '../../server/query-log/sqlite-store';
 import type {QueryLogStore} from '../../server/query-log/store';

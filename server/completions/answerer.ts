@@ -1,5 +1,5 @@
 import type {CompletionRequest} from '../../contract/completions';
-import type {RetrievedSection} from './retrieval';
+import type {RetrievedSection} from '../../lib/search/retrieval';
 
 export interface AnswerInput {
   prompt: string;

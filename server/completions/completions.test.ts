@@ -2,7 +2,7 @@ import type {FastifyInstance} from 'fastify';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatDefaults} from '../../src/site';
-import type {Section} from '../../src/features/search/types';
+import type {Section} from '../../lib/search/types';
 import {startFakeOpenAi, type FakeOpenAi} from '../../tests/fakes/openai-server';
 import {buildApp, BODY_LIMIT_BYTES} from '../app';
 import {createSqliteStore} from '../query-log/sqlite-store';
@@ -10,7 +10,7 @@ import type {Answerer} from './answerer';
 import {createExtractiveAnswerer} from './extractive-answerer';
 import {createHybridRetriever, embeddingsClient} from './hybrid-retrieval';
 import {createOpenAiAnswerer} from './openai-answerer';
-import {createLexicalRetriever, similarity} from './retrieval';
+import {createLexicalRetriever, similarity} from '../../lib/search/retrieval';
 
 const section = (url: string, title: string, heading: string | null, text: string): Section => ({
   id: url, url, hierarchy: ['Guides', title, heading, null, null, null, null], text, language: 'en', docsTag: 'docs-default-current',

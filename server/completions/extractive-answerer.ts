@@ -1,6 +1,6 @@
-import {queryTermsOf} from '../../src/features/search/engine';
+import {queryTermsOf} from '../../lib/search/engine';
 import type {Answerer} from './answerer';
-import {subjectTerms} from './retrieval';
+import {subjectTerms} from '../../lib/search/retrieval';
 
 /** Most sentences quoted in one answer. */
 const MAX_SENTENCES = 4;

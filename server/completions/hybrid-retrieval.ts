@@ -1,8 +1,8 @@
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import type {Section} from '../../src/features/search/types';
-import type {Retriever} from './retrieval';
+import type {Section} from '../../lib/search/types';
+import type {Retriever} from '../../lib/search/retrieval';
 
 export interface EmbeddingsOptions {
   baseUrl: string;

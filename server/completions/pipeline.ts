@@ -1,6 +1,6 @@
 import {START_RESPONSE_MARKER, type CompletionRequest} from '../../contract/completions';
 import type {Answerer} from './answerer';
-import type {Retriever} from './retrieval';
+import type {Retriever} from '../../lib/search/retrieval';
 
 /** What the server records of each completion it serves. */
 export interface CompletionRecord {

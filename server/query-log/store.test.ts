@@ -6,7 +6,7 @@ import pg from 'pg';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {buildApp} from '../app';
 import {createExtractiveAnswerer} from '../completions/extractive-answerer';
-import {createLexicalRetriever} from '../completions/retrieval';
+import {createLexicalRetriever} from '../../lib/search/retrieval';
 import {createPostgresStore} from './postgres-store';
 import {createSqliteStore} from './sqlite-store';
 import type {QueryLogStore} from './store';

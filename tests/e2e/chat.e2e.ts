@@ -9,7 +9,7 @@ import {START_RESPONSE_MARKER} from '../../contract/completions';
 import {buildApp} from '../../server/app';
 import type {Answerer} from '../../server/completions/answerer';
 import {createExtractiveAnswerer} from '../../server/completions/extractive-answerer';
-import {createLexicalRetriever} from '../../server/completions/retrieval';
+import {createLexicalRetriever} from '../../lib/search/retrieval';
 import {createSqliteStore} from '../../server/query-log/sqlite-store';
 import {loadSections} from '../../server/sections';
 import {chatDefaults, chatService, chatText, links} from '../../src/site';

@@ -5,7 +5,7 @@ import type {TestProject} from 'vitest/node';
 import {buildApp} from '../../server/app';
 import {chatService} from '../../src/site';
 import {createExtractiveAnswerer} from '../../server/completions/extractive-answerer';
-import {createLexicalRetriever} from '../../server/completions/retrieval';
+import {createLexicalRetriever} from '../../lib/search/retrieval';
 import {createSqliteStore} from '../../server/query-log/sqlite-store';
 import {loadSections} from '../../server/sections';
 

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {createSearchBackend, createShardedSearchBackend, type SearchConfig} from './backend';
 import {inThreadHost} from './in-thread-host';
-import {buildSearchIndex} from './engine';
+import {buildSearchIndex} from '../../../lib/search/engine';
 import {shardSearchIndex} from './sharded-index';
 import {toSiteRelative} from './url';
 

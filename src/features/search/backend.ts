@@ -1,4 +1,4 @@
-import type {SearchHit} from './engine';
+import type {SearchHit} from '../../../lib/search/engine';
 import type {IndexHost} from './index-host';
 import {retryingCache} from './retrying-cache';
 import {FIRST_HITS, openShardedIndex, type SearchLexicon, type SearchPage} from './sharded-index';

@@ -1,4 +1,4 @@
-import {loadSearchIndex, type LocalSearchIndex, type SearchFilters, type SearchHit, type SearchIndexFile} from './engine';
+import {loadSearchIndex, type LocalSearchIndex, type SearchFilters, type SearchHit, type SearchIndexFile} from '../../../lib/search/engine';
 import type {IndexHost} from './index-host';
 
 /** Holds one parsed index and answers queries against it; used by the search worker and by the in-thread host. */

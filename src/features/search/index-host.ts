@@ -1,4 +1,4 @@
-import type {SearchFilters, SearchHit} from './engine';
+import type {SearchFilters, SearchHit} from '../../../lib/search/engine';
 
 /** Where a fetched local index is parsed and queried: this thread, or a worker so that the page stays responsive. */
 export interface IndexHost {

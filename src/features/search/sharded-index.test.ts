@@ -3,7 +3,7 @@ import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {collectSections} from '../../../plugins/search-index/collect';
 import {readDevQueries} from '../../../scripts/relevance';
-import {buildSearchIndex, loadSearchIndex, type LocalSearchIndex, type SearchIndexFile} from './engine';
+import {buildSearchIndex, loadSearchIndex, type LocalSearchIndex, type SearchIndexFile} from '../../../lib/search/engine';
 import {openShardedIndex, shardSearchIndex, type SearchLexicon} from './sharded-index';
 
 // The hand-written pages of the repository: a real corpus of a few thousand sections.

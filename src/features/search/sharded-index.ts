@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import {retryingCache} from './retrying-cache';
-import {excludedBy, loadRanker, processTerm, QUERY_OPTIONS, toHit, type EngineStats, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from './engine';
+import {excludedBy, loadRanker, processTerm, QUERY_OPTIONS, toHit, type EngineStats, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from '../../../lib/search/engine';
 
 /**
  * The search index split so that one query downloads only what it needs: a small lexicon (every term, page and the

@@ -1,5 +1,5 @@
 import {startTransition, useEffect, useRef, useState} from 'react';
-import type {SearchHit} from './engine';
+import type {SearchHit} from '../../../lib/search/engine';
 import type {SearchBackend} from './backend';
 import {afterNextPaint} from '../after-next-paint';
 

@@ -1,4 +1,4 @@
-import {groupByPage, type SearchHit} from '../engine';
+import {groupByPage, type SearchHit} from '../../../../lib/search/engine';
 import {snippet} from '../highlight';
 import {Highlighted} from '../components/Highlighted';
 import styles from './styles.module.css';

@@ -3,7 +3,7 @@ import {createPortal} from 'react-dom';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import {searchLimits, searchText, storageKeys} from '@site/src/site';
-import type {SearchHit} from '../engine';
+import type {SearchHit} from '../../../../lib/search/engine';
 import {browserStorage, createQueryStore} from '../query-store';
 import {useSearch} from '../use-search';
 import {wholeIndexBackend} from '../site-backends';

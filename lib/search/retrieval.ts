@@ -1,5 +1,5 @@
-import {buildSearchIndex, loadSearchIndex, queryTermsOf} from '../../src/features/search/engine';
-import type {Section} from '../../src/features/search/types';
+import {buildSearchIndex, loadSearchIndex, queryTermsOf} from './engine';
+import type {Section} from './types';
 
 /** A section chosen for an answer, with its similarity to the prompt. */
 export interface RetrievedSection {
