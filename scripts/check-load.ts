@@ -4,16 +4,14 @@
  * any 5xx or error, on lost query-log rows, or when the heap does not come back
  * to its starting level after the load. Run with `node --expose-gc`.
  */
+import {createBuiltInCompletions} from '../server/completions/built-in';
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {chatService} from '../src/site';
 import {buildApp} from '../server/app';
-import {createExtractiveAnswerer} from '../server/completions/extractive-answerer';
-import {createLexicalRetriever} from '../lib/search/retrieval';
 import {createSqliteStore} from '../server/query-log/sqlite-store';
-import {loadSections} from '../server/sections';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 20);
 /** Heap growth allowed after the load and a full GC. */
@@ -38,7 +36,7 @@ async function main() {
   const store = createSqliteStore(path.join(mkdtempSync(path.join(tmpdir(), 'load-')), 'log.sqlite'));
   const app = await buildApp(
     {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000},
-    {completions: {retriever: createLexicalRetriever(loadSections(buildDir)), answerer: createExtractiveAnswerer(), log: (m, e) => console.error(m, e)}, store, allowedModels: null},
+    {completions: {...createBuiltInCompletions(buildDir), log: (m, e) => console.error(m, e)}, store, allowedModels: null},
   );
   const url = await app.listen({port: 0, host: '127.0.0.1'});
   const failures: string[] = [];

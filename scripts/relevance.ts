@@ -1,5 +1,5 @@
 import {readFileSync} from 'node:fs';
-import type {LocalSearchIndex} from '../src/features/search/engine';
+import type {LocalSearchIndex} from '../lib/search/engine';
 
 export interface DevQuery {
   query: string;

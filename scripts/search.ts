@@ -5,7 +5,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {loadSearchIndex, type SearchIndexFile} from '../src/features/search/engine';
+import {loadSearchIndex, type SearchIndexFile} from '../lib/search/engine';
 
 /** File name of the hashed index in a build folder. */
 export function builtIndexName(buildDir: string): string {

@@ -1,14 +1,13 @@
 import path from 'node:path';
 import type {ServerConfig} from './config';
 import type {AppServices} from './app';
-import {createExtractiveAnswerer} from './completions/extractive-answerer';
+import {createBuiltInCompletions} from './completions/built-in';
 import {createHybridRetriever, embeddingsClient, loadSectionEmbeddings} from './completions/hybrid-retrieval';
 import {createOpenAiAnswerer} from './completions/openai-answerer';
-import {createLexicalRetriever, type Retriever} from '../lib/search/retrieval';
+import type {Retriever} from '../lib/search/retrieval';
 import {createPostgresStore} from './query-log/postgres-store';
 import {createSqliteStore} from './query-log/sqlite-store';
 import type {QueryLogStore} from './query-log/store';
-import {loadSections} from './sections';
 
 const log = (message: string, error?: unknown) => console.error(`${message}${error ? `: ${error instanceof Error ? error.message : String(error)}` : ''}`);
 
@@ -19,8 +18,9 @@ export function createStore(config: Pick<ServerConfig, 'databaseUrl' | 'sqlitePa
 
 /** Wires retrieval, answering and the store from the configuration (the server's factories). */
 export async function createServices(config: ServerConfig): Promise<AppServices> {
-  const sections = loadSections(config.buildDir);
-  let retriever: Retriever = createLexicalRetriever(sections);
+  const builtIn = createBuiltInCompletions(config.buildDir);
+  const {sections} = builtIn;
+  let retriever: Retriever = builtIn.retriever;
   if (config.openai?.embeddingsModel) {
     const options = {baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey, model: config.openai.embeddingsModel, cacheDir: path.resolve('.data/embeddings')};
     const embed = embeddingsClient(options);
@@ -28,7 +28,7 @@ export async function createServices(config: ServerConfig): Promise<AppServices>
   }
   const answerer = config.openai
     ? createOpenAiAnswerer({baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey, timeoutMs: config.openai.timeoutMs})
-    : createExtractiveAnswerer();
+    : builtIn.answerer;
   return {
     completions: {retriever, answerer, log},
     store: await createStore(config),

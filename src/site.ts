@@ -74,8 +74,9 @@ export const chatDefaults = {
   iDontKnowMessage: 'Sorry, I am not sure how to answer that.',
   promptTemplate:
     'You are a helpful assistant for the {{productName}} documentation. Answer the question using only the ' +
-    'documentation sections below, in markdown. If you are unsure or the sections do not contain the answer, ' +
-    'say exactly: "{{I_DONT_KNOW}}"\n\nSections:\n{{CONTEXT}}\n\nQuestion: {{PROMPT}}\n\nAnswer (markdown):',
+    'documentation sections below, in markdown, and cite the sections you used as markdown links to their URLs. ' +
+    'If you are unsure or the sections do not contain the answer, say exactly: "{{I_DONT_KNOW}}"' +
+    '\n\nSections:\n{{CONTEXT}}\n\nQuestion: {{PROMPT}}\n\nAnswer (markdown):',
   temperature: 0.1,
   topP: 1,
   frequencyPenalty: 0,

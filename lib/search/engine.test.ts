@@ -4,7 +4,7 @@ import {buildSearchIndex, decodePostings, encodePostings, groupByPage, loadSearc
 import type {Section} from './types';
 
 const section = (url: string, title: string, heading: string | null, text: string): Section => ({
-  id: url, url, hierarchy: ['Group', title, heading, null, null, null, null], text, language: 'en', docsTag: 'docs-default-current',
+  id: url, url, hierarchy: ['Group', title, heading, null, null, null, null], text, language: 'en', docsTag: 'docs-default-current', pageKind: 'guide',
 });
 
 const sections: Section[] = [

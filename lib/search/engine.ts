@@ -1,22 +1,18 @@
-import MiniSearch, {type Options, type SearchResult} from 'minisearch';
-import {stemmer} from 'stemmer';
+import MiniSearch, {type Options, type Query, type SearchResult} from 'minisearch';
+import {processTerm, QUERY_OPTIONS, tokenize} from './terms';
+import {analyzeQuery, queryExpression, type AnalyzedQuery} from './query';
+import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type TermWeight} from './rank';
+import type {SynonymTable} from './synonyms';
 import type {Section} from './types';
+
+export type {RankedSection} from './rank';
+export {FIELD_BOOST, processTerm, QUERY_OPTIONS} from './terms';
 
 /**
  * The site's search engine: MiniSearch (BM25 ranking, prefix and fuzzy
  * matching, field boosts) over the build's sections. The same module runs in
  * the browser, in the CLI and in the chat server, so ranking is identical.
  */
-
-const STOP_WORDS = new Set(
-  'a an and are as at be by can for from has have if in into is it its not of on or than that the then this to was were when which will with you your'.split(' '),
-);
-
-/** Lower-cases and stems a token (Porter), dropping stop words, bare numbers and single characters. */
-export function processTerm(term: string): string | null {
-  const t = term.toLowerCase();
-  return t.length < 2 || STOP_WORDS.has(t) || /^\d+$/.test(t) ? null : stemmer(t);
-}
 
 interface IndexedSection {
   n: number;
@@ -25,13 +21,11 @@ interface IndexedSection {
   text: string;
 }
 
-/** Field boosts: a page-title match outranks a heading match, which outranks a body match. */
-export const FIELD_BOOST = {title: 5, headings: 2.5, text: 1} as const;
-
 const options: Options<IndexedSection> = {
   idField: 'n',
   fields: ['title', 'headings', 'text'],
   storeFields: [],
+  tokenize,
   processTerm,
 };
 
@@ -40,8 +34,12 @@ export interface SearchIndexFile {
   version: 1;
   language: string;
   docsTag: string;
-  /** [url, group (lvl0), title (lvl1)] per page. */
-  pages: Array<[string, string, string]>;
+  /** [url, group (lvl0), title (lvl1), kind] per page. */
+  pages: Array<[string, string, string, PageKind]>;
+  /** Id of each page's first section: a page's sections are consecutive. */
+  pageStarts: number[];
+  /** Synonyms and abbreviations every query is expanded with (data/search-synonyms.yaml). */
+  synonyms: SynonymTable;
   /** [page index, anchor, heading path joined by " › ", snippet text] per section. */
   sections: Array<[number, string, string, string]>;
   engine: {
@@ -62,17 +60,20 @@ function headingsOf(section: Section): string[] {
   return section.hierarchy.slice(2).filter((h): h is string => Boolean(h));
 }
 
-/** Builds the browser index from sections (build time). */
-export function buildSearchIndex(sections: Section[]): SearchIndexFile {
+/** Builds the browser index from sections (build time); a page's sections must be consecutive. */
+export function buildSearchIndex(sections: Section[], synonyms: SynonymTable = []): SearchIndexFile {
   const pageIndex = new Map<string, number>();
   const pages: SearchIndexFile['pages'] = [];
-  for (const s of sections) {
+  const pageStarts: number[] = [];
+  sections.forEach((s, n) => {
     const url = s.url.split('#')[0];
+    if (pageIndex.has(url) && pageIndex.get(url) !== pages.length - 1) throw new Error(`Sections of ${url} are not consecutive`);
     if (!pageIndex.has(url)) {
       pageIndex.set(url, pages.length);
-      pages.push([url, s.hierarchy[0] ?? '', s.hierarchy[1] ?? '']);
+      pages.push([url, s.hierarchy[0] ?? '', s.hierarchy[1] ?? '', s.pageKind]);
+      pageStarts.push(n);
     }
-  }
+  });
   const mini = new MiniSearch<IndexedSection>(options);
   mini.addAll(sections.map((s, n) => ({
     n,
@@ -88,6 +89,8 @@ export function buildSearchIndex(sections: Section[]): SearchIndexFile {
     language: sections[0]?.language ?? 'en',
     docsTag: sections[0]?.docsTag ?? '',
     pages,
+    pageStarts,
+    synonyms,
     sections: sections.map((s) => [
       pageIndex.get(s.url.split('#')[0])!,
       s.url.split('#')[1] ?? '',
@@ -183,44 +186,29 @@ export interface LocalSearchIndex {
   search(query: string, limit?: number, filters?: SearchFilters): SearchHit[];
 }
 
-/** How a query is matched: the word being typed as a prefix, typos tolerated in words long enough to have them. */
-export const QUERY_OPTIONS = {
-  boost: FIELD_BOOST,
-  prefix: (_term: string, i: number, terms: string[]) => i === terms.length - 1,
-  fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
-  // MiniSearch's own default, stated so that term expansion (reachableTerms) reads the same limit.
-  maxFuzzy: 6,
-  // While typing, a completed prefix is a stronger signal than a near-miss spelling.
-  weights: {prefix: 0.7, fuzzy: 0.15},
-} as const;
-
 /** Corpus statistics BM25 needs besides the postings: every section's field lengths and their averages. */
 export type EngineStats = Omit<SearchIndexFile['engine'], 'postings'>;
 
-/** A section the ranker matched, before it is turned into a SearchHit. */
-export interface RankedSection {
-  id: number;
-  score: number;
-  terms: string[];
-  queryTerms: string[];
-}
-
 /**
- * Loads posting lines into MiniSearch and ranks sections. The postings may be a subset of the index, as long as they
- * hold every term the query can reach (reachableTerms): scores depend only on those terms and on the stats.
+ * Loads posting lines into MiniSearch and matches query expressions. The postings may be a subset of the index, as
+ * long as they hold every term the query can reach (reachableTerms): scores depend only on those terms and the stats.
  */
-export function loadRanker(stats: EngineStats, postings: string): (query: string, combineWith?: 'AND' | 'OR') => RankedSection[] {
+export function loadMatcher(stats: EngineStats, postings: string): Matcher {
   const index = decodePostings(postings);
+  const frequencies = new Map<string, number>();
   // Only the sections these postings name: MiniSearch reads the lengths of matched sections, and the counts from stats.
   const documentIds: Record<string, number> = {};
   const fieldLength: Record<string, number[]> = {};
-  for (const [, fields] of index) {
+  for (const [term, fields] of index) {
+    const sections = new Set<string>();
     for (const docs of Object.values(fields)) {
       for (const id of Object.keys(docs)) {
         documentIds[id] = Number(id);
         fieldLength[id] = stats.fieldLength[Number(id)];
+        sections.add(id);
       }
     }
+    frequencies.set(term, sections.size);
   }
   const json: MiniSearchJson = {
     documentCount: stats.documentCount,
@@ -235,13 +223,54 @@ export function loadRanker(stats: EngineStats, postings: string): (query: string
     serializationVersion: 2,
   };
   const mini = MiniSearch.loadJS<IndexedSection>(json as never, options);
-  const run = (query: string, combineWith: 'AND' | 'OR') =>
-    mini.search(query, {...QUERY_OPTIONS, combineWith}).map((r: SearchResult) => ({id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms}));
-  return (query, combineWith) => {
-    if (!query.trim()) return [];
-    const strict = combineWith === 'OR' ? [] : run(query, 'AND');
-    return strict.length > 0 ? strict : run(query, 'OR');
+  const n = stats.documentCount;
+  return {
+    match: (expression) =>
+      mini.search(expression, QUERY_OPTIONS).map((r: SearchResult) => ({id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms})),
+    // BM25's inverse document frequency; a word no section has is as rare as can be.
+    weightOf: (term) => {
+      const df = frequencies.get(term) ?? 0;
+      return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    },
   };
+}
+
+/** Matches query expressions against postings, and weighs a term by how rare it is among the sections. */
+export interface Matcher {
+  match(expression: Query): EngineMatch[];
+  weightOf: TermWeight;
+}
+
+/** What ranking reads besides the postings: the pages, where each page's sections start, and the synonyms. */
+export type RankingData = Pick<SearchIndexFile, 'pages' | 'pageStarts' | 'synonyms'>;
+
+/** The page of each section id, and the facts of each page ranking weighs. */
+export function rankingContext(data: RankingData) {
+  const pages = data.pages.map(([, , title, kind]) => ({kind, titleTerms: titleTermsOf(title)}));
+  const pageOf = (id: number) => {
+    let low = 0;
+    let high = data.pageStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (data.pageStarts[mid] <= id) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  };
+  return {pages, pageOf, analyze: (query: string) => analyzeQuery(query, data.synonyms)};
+}
+
+export type RankingContext = ReturnType<typeof rankingContext>;
+
+/**
+ * Ranks a query, one way on every path: all subjects must match (AND) unless nothing has them all or OR is asked for,
+ * then the matches are re-scored by page title and kind (rank.ts).
+ */
+export function rankQuery(context: RankingContext, matcher: Matcher, query: AnalyzedQuery, combineWith?: 'AND' | 'OR'): RankedSection[] {
+  if (query.groups.length === 0) return [];
+  const strict = combineWith === 'OR' ? [] : matcher.match(queryExpression(query, 'AND'));
+  const matches = strict.length > 0 ? strict : matcher.match(queryExpression(query, 'OR'));
+  return rerank(matches, query, context.pageOf, context.pages, matcher.weightOf);
 }
 
 /** Whether the filters (spec 7.2 contextual search) exclude an index of this language and docs tag. */
@@ -256,21 +285,30 @@ export function toHit(ranked: RankedSection, section: SearchIndexFile['sections'
   return {url: anchor ? `${pageUrl}#${anchor}` : pageUrl, pageUrl, group, pageTitle, heading, text, score: ranked.score, terms: ranked.terms, queryTerms: ranked.queryTerms};
 }
 
+/** A loaded index that also hands out its ranked sections (the chat's retrieval reads coverage from them). */
+export interface RankingSearchIndex extends LocalSearchIndex {
+  readonly context: RankingContext;
+  rank(query: AnalyzedQuery, combineWith?: 'AND' | 'OR'): RankedSection[];
+}
+
 /** Rebuilds the engine from a SearchIndexFile (browser, CLI and server). */
-export function loadSearchIndex(file: SearchIndexFile): LocalSearchIndex {
-  const rank = loadRanker(file.engine, file.engine.postings);
+export function loadSearchIndex(file: SearchIndexFile): RankingSearchIndex {
+  const matcher = loadMatcher(file.engine, file.engine.postings);
+  const context = rankingContext(file);
+  const rank = (query: AnalyzedQuery, combineWith?: 'AND' | 'OR') => rankQuery(context, matcher, query, combineWith);
   return {
     sectionCount: file.sections.length,
+    context,
+    rank,
     search(query, limit = 50, filters = {}) {
-      if (excludedBy(filters, file.language, file.docsTag)) return [];
-      return rank(query, filters.combineWith).slice(0, limit).map((r) => toHit(r, file.sections[r.id], file.pages));
+      if (!query.trim() || excludedBy(filters, file.language, file.docsTag)) return [];
+      return rank(context.analyze(query), filters.combineWith).slice(0, limit).map((r) => toHit(r, file.sections[r.id], file.pages));
     },
   };
 }
 
 /** The distinct processed terms of a text, as the engine indexes and queries them. */
 export function queryTermsOf(text: string): string[] {
-  const tokenize = MiniSearch.getDefault('tokenize') as (t: string) => string[];
   return [...new Set(tokenize(text).map(processTerm).filter((t): t is string => Boolean(t)))];
 }
 

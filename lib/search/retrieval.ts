@@ -1,4 +1,6 @@
-import {buildSearchIndex, loadSearchIndex, queryTermsOf} from './engine';
+import {buildSearchIndex, loadSearchIndex} from './engine';
+import type {RankedSection} from './rank';
+import type {SynonymTable} from './synonyms';
 import type {Section} from './types';
 
 /** A section chosen for an answer, with its similarity to the prompt. */
@@ -18,48 +20,56 @@ export interface Retriever {
   retrieve(prompt: string, options: RetrieveOptions): Promise<RetrievedSection[]>;
 }
 
-/** Words that shape a question but say nothing about its subject. */
-const QUESTION_WORDS = new Set(queryTermsOf('how do does did what why where who which should could would i me my we our us please tell explain show get'));
-
-/** BM25 score at which a match counts as "half strong". */
+/** Ranked score at which a match counts as "half strong". */
 const SCORE_SATURATION = 12;
 
+/** Below 1, so that a section holding most of a question's subjects is not judged by the few it lacks. */
+const COVERAGE_EXPONENT = 0.4;
+
+/** Most sections of one page among the references: the rest of the list goes to other pages. */
+export const MAX_SECTIONS_PER_PAGE = 2;
+
 /**
- * Lexical similarity in [0, 1] of a section to a prompt:
- *   coverage x strength, where coverage is the share of the prompt's subject
- *   terms (stemmed, without stop and question words) found in the section, and
- *   strength = score / (score + 12) saturates the engine's BM25 score (title and
- *   heading boosts included). A section holding every subject term with a
- *   title or heading match scores about 0.7-0.9; one term of three in body text
- *   scores under 0.2. The default threshold 0.5 therefore asks for most terms
+ * Similarity in [0, 1] of a section to a question:
+ *   coverage x strength, where coverage is the share of the question's subjects (stemmed words without stop,
+ *   question and filler words, each standing with its synonyms) that the section or its page title holds, and
+ *   strength = score / (score + 12) saturates the ranked score (BM25 with title and heading boosts, then weighed by
+ *   page title and page kind). A section holding every subject with a title or heading match scores about 0.7-0.9;
+ *   one subject of three in body text scores under 0.2. The default threshold 0.5 therefore asks for most subjects
  *   and a solid match.
  */
-export function similarity(score: number, matchedTerms: number, subjectTerms: number): number {
-  if (subjectTerms === 0) return 0;
-  const coverage = Math.min(1, matchedTerms / subjectTerms);
-  return coverage * (score / (score + SCORE_SATURATION));
+export function similarity(score: number, coverage: number): number {
+  return Math.min(1, Math.max(0, coverage)) ** COVERAGE_EXPONENT * (score / (score + SCORE_SATURATION));
 }
 
-/** The prompt's subject terms (what retrieval and similarity count). */
-export function subjectTerms(prompt: string): string[] {
-  return queryTermsOf(prompt).filter((t) => !QUESTION_WORDS.has(t));
+/**
+ * References that cover several pages: each page's best section in order, then each page's second best (at most
+ * `perPage` sections of a page), so the first few references name as many pages as there are.
+ */
+export function diversify<T>(items: T[], pageOf: (item: T) => string, perPage = MAX_SECTIONS_PER_PAGE): T[] {
+  const counts = new Map<string, number>();
+  const rounds: T[][] = Array.from({length: perPage}, () => []);
+  for (const item of items) {
+    const page = pageOf(item);
+    const count = counts.get(page) ?? 0;
+    counts.set(page, count + 1);
+    if (count < perPage) rounds[count].push(item);
+  }
+  return rounds.flat();
 }
 
-/** Retrieval over the site's sections with the site search engine (same ranking as the search modal). */
-export function createLexicalRetriever(sections: Section[]): Retriever {
-  const byUrl = new Map(sections.map((s) => [s.url, s]));
-  const index = loadSearchIndex(buildSearchIndex(sections));
+/** Retrieval over the site's sections with the site's ranking (the same as the search modal and page). */
+export function createLexicalRetriever(sections: Section[], synonyms: SynonymTable = []): Retriever {
+  const index = loadSearchIndex(buildSearchIndex(sections, synonyms));
   return {
     async retrieve(prompt, {count, threshold, signal}) {
       signal?.throwIfAborted();
-      const terms = subjectTerms(prompt);
-      if (terms.length === 0) return [];
-      const hits = index.search(terms.join(' '), Math.max(count * 5, 50), {combineWith: 'OR'});
-      return hits
-        .map((hit) => ({section: byUrl.get(hit.url)!, similarity: similarity(hit.score, new Set(hit.queryTerms).size, terms.length)}))
-        .filter((r) => r.section && r.similarity >= threshold)
-        .sort((a, b) => b.similarity - a.similarity)
-        .slice(0, count);
+      const query = index.context.analyze(prompt);
+      const ranked: RankedSection[] = index.rank(query, 'OR');
+      const chosen = ranked
+        .map((r) => ({section: sections[r.id], similarity: similarity(r.score, r.coverage)}))
+        .filter((r) => r.similarity >= threshold);
+      return diversify(chosen, (r) => r.section.url.split('#')[0]).slice(0, count);
     },
   };
 }

@@ -1,3 +1,5 @@
+import type {PageKind} from './rank';
+
 /** One searchable section of a doc page: the text under one heading. */
 export interface Section {
   /** Stable id: the URL with its anchor. */
@@ -12,6 +14,13 @@ export interface Section {
   language: string;
   /** Docusaurus search tag of the docs version, e.g. docs-default-current. */
   docsTag: string;
+  /** What the page is (guide, integration, generated reference, release note), from the route data. */
+  pageKind: PageKind;
+  /**
+   * The section's top-level Markdown blocks as written (paragraphs, lists, code blocks, tables; MDX-only lines
+   * removed), for the chat's answers. Only the server's section store carries them; the browser index does not.
+   */
+  blocks?: string[];
 }
 
 /** The page title of a section (lvl1). */
@@ -23,4 +32,13 @@ export function headingOf(s: Pick<Section, 'hierarchy'>): string | null {
     if (s.hierarchy[i]) return s.hierarchy[i];
   }
   return null;
+}
+
+/** Separator between a page title and a section heading, in search results, chat sources and answers. */
+export const TITLE_SEPARATOR = ' › ';
+
+/** "Page title › Heading" of a section, with the heading as written on the page; the page title for an intro. */
+export function sectionTitleOf(s: Pick<Section, 'hierarchy'>): string {
+  const heading = headingOf(s);
+  return heading ? `${pageTitleOf(s)}${TITLE_SEPARATOR}${heading}` : pageTitleOf(s);
 }

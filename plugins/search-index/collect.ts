@@ -1,9 +1,10 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
-import type {Section} from '../../src/features/search/types';
+import type {Section} from '../../lib/search/types';
 import {sidebarGroups} from '../../data/sidebar-groups';
-import {readRoutes} from '../routes';
+import type {PageKind} from '../../lib/search/rank';
+import {readRoutes, type DocRoute} from '../routes';
 import {extractSections, type DocSource} from './extract-sections';
 
 function markdownFiles(dir: string): string[] {
@@ -26,19 +27,31 @@ function groupOf(route: string, sidebarRoutes: Set<string>): string {
   return sidebarGroups.find((g) => g.prefixes.some((p) => id === p || id.startsWith(`${p}/`)))?.label ?? 'Documentation';
 }
 
+/**
+ * What a page is, from its route data: hand-written pages are guides; generated pages are integration references in
+ * the Ingestion group, API references in the APIs group and metadata-model references elsewhere; pages written from a
+ * data file are API references in the APIs group (the SDK) and release notes elsewhere.
+ */
+export function pageKindOf(origin: DocRoute['origin'] | undefined, group: string): PageKind {
+  if (origin === 'generated') return group === 'Ingestion' ? 'integration' : group === 'APIs and SDKs' ? 'api-reference' : 'model-reference';
+  if (origin === 'data') return group === 'APIs and SDKs' ? 'api-reference' : 'release-note';
+  return 'guide';
+}
+
 /** Reads every doc page under siteDir/docs (hand-written and generated) and splits it into sections. */
 export function collectSections(siteDir: string): Section[] {
   const docsDir = path.join(siteDir, 'docs');
   const routesFile = path.join(siteDir, 'data/routes.tsv');
-  const sidebarRoutes = new Set(
-    existsSync(routesFile) ? readRoutes(readFileSync(routesFile, 'utf8')).filter((r) => r.sidebar === 'overview').map((r) => r.path) : [],
-  );
+  const routes = existsSync(routesFile) ? readRoutes(readFileSync(routesFile, 'utf8')) : [];
+  const sidebarRoutes = new Set(routes.filter((r) => r.sidebar === 'overview').map((r) => r.path));
+  const origins = new Map(routes.map((r) => [r.path, r.origin]));
   return markdownFiles(docsDir).flatMap((file) => {
     const source = readFileSync(file, 'utf8');
     const front = source.match(/^---\n([\s\S]*?)\n---/);
     const data = (front ? parseYaml(front[1]) : {}) as {title?: string; slug?: string};
     const route = routeOf(docsDir, file, data.slug);
-    const doc: DocSource = {route, title: data.title ?? route, group: groupOf(route, sidebarRoutes), source};
+    const group = groupOf(route, sidebarRoutes);
+    const doc: DocSource = {route, title: data.title ?? route, group, kind: pageKindOf(origins.get(route), group), source};
     return extractSections(doc);
   });
 }

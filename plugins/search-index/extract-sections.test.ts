@@ -40,7 +40,7 @@ Text.
 `;
 
 describe('extractSections', () => {
-  const sections = extractSections({route: '/docs/sample', title: 'Sample', group: 'Guides', source});
+  const sections = extractSections({route: '/docs/sample', title: 'Sample', group: 'Guides', kind: 'guide', source});
 
   it('splits a page at its headings with Docusaurus anchors', () => {
     expect(sections.map((s) => s.url)).toEqual([
@@ -68,10 +68,20 @@ describe('section text', () => {
       route: '/docs/t',
       title: 'T',
       group: 'G',
+      kind: 'guide',
       source: '| Field | Type |\n| --- | --- |\n| batch_size | integer |\n\n- first item\n- second item\n\nA **bold**word and `code`.\n',
     });
     expect(section.text).toContain('Field Type batch_size integer');
     expect(section.text).toContain('first item second item');
     expect(section.text).toContain('A boldword and code.');
+  });
+});
+
+describe('section Markdown', () => {
+  it('keeps each top-level block as written, code fences and tables included, without MDX-only lines', () => {
+    const code = '```bash\ndatahub init --host http://localhost:8080\n\ndatahub ingest -c recipe.yml\n```';
+    const source = `---\ntitle: T\n---\nimport Tabs from '@theme/Tabs';\n\n## Run it\n\n1. Install the CLI.\n2. Run:\n\n<Tabs>\n\n${code}\n\n</Tabs>\n\n| Option | Default |\n| --- | --- |\n| sink | rest |\n`;
+    const [section] = extractSections({route: '/docs/t', title: 'T', group: 'G', kind: 'guide', source});
+    expect(section.blocks).toEqual(['1. Install the CLI.\n2. Run:', code, '| Option | Default |\n| --- | --- |\n| sink | rest |']);
   });
 });

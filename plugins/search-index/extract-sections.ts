@@ -6,7 +6,8 @@ import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {toString} from 'mdast-util-to-string';
 import {frontmatter} from 'micromark-extension-frontmatter';
 import {gfm} from 'micromark-extension-gfm';
-import type {Section} from '../../src/features/search/types';
+import type {PageKind} from '../../lib/search/rank';
+import type {Section} from '../../lib/search/types';
 
 export interface DocSource {
   /** Site route of the page, e.g. /docs/quickstart. */
@@ -14,6 +15,7 @@ export interface DocSource {
   title: string;
   /** Sidebar group label (lvl0), or a generic label for pages without a sidebar. */
   group: string;
+  kind: PageKind;
   /** The Markdown/MDX source, front matter included. */
   source: string;
 }
@@ -54,20 +56,21 @@ function plainText(node: Content | Root): string {
 
 /** Splits one page into sections at every heading, with anchors as Docusaurus computes them. */
 export function extractSections(doc: DocSource): Section[] {
-  const tree: Root = fromMarkdown(stripMdxSyntax(doc.source), {
+  const source = stripMdxSyntax(doc.source);
+  const tree: Root = fromMarkdown(source, {
     extensions: [gfm(), frontmatter(['yaml'])],
     mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])],
   });
   const slugger = createSlugger();
   const sections: Section[] = [];
   const headings: Array<string | null> = [null, null, null, null, null];
-  let current = {anchor: '', hierarchy: [doc.group, doc.title, null, null, null, null, null] as Array<string | null>, parts: [] as string[]};
+  let current = {anchor: '', hierarchy: [doc.group, doc.title, null, null, null, null, null] as Array<string | null>, parts: [] as string[], blocks: [] as string[]};
 
   const flush = () => {
     const text = current.parts.join(' ').replace(/\s+/g, ' ').trim();
     if (!text && current.anchor === '') return;
     const url = current.anchor ? `${doc.route}#${current.anchor}` : doc.route;
-    sections.push({id: url, url, hierarchy: current.hierarchy, text, language: LANGUAGE, docsTag: DOCS_TAG});
+    sections.push({id: url, url, hierarchy: current.hierarchy, text, language: LANGUAGE, docsTag: DOCS_TAG, pageKind: doc.kind, blocks: current.blocks});
   };
 
   for (const node of tree.children) {
@@ -77,11 +80,21 @@ export function extractSections(doc: DocSource): Section[] {
       const anchor = explicitId ?? slugger.slug(text);
       headings[node.depth - 2] = text;
       headings.fill(null, node.depth - 1);
-      current = {anchor, hierarchy: [doc.group, doc.title, ...headings], parts: []};
+      current = {anchor, hierarchy: [doc.group, doc.title, ...headings], parts: [], blocks: []};
     } else if (node.type !== 'heading') {
       current.parts.push(plainText(node));
+      const block = blockMarkdown(node, source);
+      if (block) current.blocks.push(block);
     }
   }
   flush();
   return sections;
+}
+
+/** A top-level block's Markdown exactly as written; front matter, raw HTML and MDX expressions are left out. */
+function blockMarkdown(node: Content, source: string): string | null {
+  if (node.type === 'yaml' || node.type === 'html' || !node.position) return null;
+  const {start, end} = node.position;
+  if (start.offset === undefined || end.offset === undefined) return null;
+  return source.slice(start.offset, end.offset).trimEnd() || null;
 }

@@ -2,10 +2,11 @@ import {createHash} from 'node:crypto';
 import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {buildSearchIndex} from '../../src/features/search/engine';
+import {buildSearchIndex} from '../../lib/search/engine';
 import {shardSearchIndex} from '../../src/features/search/sharded-index';
-import type {Section} from '../../src/features/search/types';
+import type {Section} from '../../lib/search/types';
 import {collectSections} from './collect';
+import {loadSynonyms, SYNONYMS_FILE} from './synonyms';
 
 import {CHAT_SECTIONS_FILE, SEARCH_SHARDS_DIR, SEARCH_STATIC_DIR} from './constants';
 
@@ -29,12 +30,12 @@ export default function searchIndexPlugin(context: LoadContext): Plugin<unknown>
   const staticDir = path.join(context.siteDir, SEARCH_STATIC_DIR);
   return {
     name: 'datahub-search-index',
-    getPathsToWatch: () => [path.join(context.siteDir, 'docs/**/*.{md,mdx}')],
+    getPathsToWatch: () => [path.join(context.siteDir, 'docs/**/*.{md,mdx}'), path.join(context.siteDir, SYNONYMS_FILE)],
     async loadContent(): Promise<Section[]> {
       return collectSections(context.siteDir);
     },
     async contentLoaded({content, actions}) {
-      const index = buildSearchIndex(content as Section[]);
+      const index = buildSearchIndex(content as Section[], loadSynonyms(context.siteDir));
       const json = JSON.stringify(index);
       const name = `search-index.${hashOf(json)}.json`;
       rmSync(staticDir, {recursive: true, force: true});
@@ -52,6 +53,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin<unknown>
         lexiconUrl: `${context.baseUrl}${SEARCH_SHARDS_DIR}/${lexiconName}`,
       } satisfies SearchGlobalData);
     },
+    // The server's section store: the full sections with their Markdown, which the browser index leaves out.
     async postBuild({content, outDir}) {
       writeFileSync(path.join(outDir, CHAT_SECTIONS_FILE), JSON.stringify(content));
     },

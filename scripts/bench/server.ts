@@ -1,3 +1,4 @@
+import {createBuiltInCompletions} from '../../server/completions/built-in';
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -5,12 +6,9 @@ import autocannon from 'autocannon';
 import {START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatService} from '../../src/site';
 import {buildApp} from '../../server/app';
-import {createExtractiveAnswerer} from '../../server/completions/extractive-answerer';
-import {createLexicalRetriever} from '../../lib/search/retrieval';
 import {createPostgresStore} from '../../server/query-log/postgres-store';
 import {createSqliteStore} from '../../server/query-log/sqlite-store';
 import type {QueryLogStore} from '../../server/query-log/store';
-import {loadSections} from '../../server/sections';
 import {readDevQueries} from '../relevance';
 import {percentile, type BenchRow} from './report';
 
@@ -56,7 +54,7 @@ export async function benchServer(buildDir: string, durationSeconds: number): Pr
   const store = createSqliteStore(path.join(dir, 'log.sqlite'));
   const app = await buildApp(
     {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000},
-    {completions: {retriever: createLexicalRetriever(loadSections(buildDir)), answerer: createExtractiveAnswerer(), log: () => undefined}, store, allowedModels: null},
+    {completions: {...createBuiltInCompletions(buildDir), log: () => undefined}, store, allowedModels: null},
   );
   const url = await app.listen({port: 0, host: '127.0.0.1'});
   const rows: BenchRow[] = [];

@@ -1,5 +1,6 @@
 import type {CompletionRequest} from '../../contract/completions';
 import type {RetrievedSection} from '../../lib/search/retrieval';
+import {sectionTitleOf} from '../../lib/search/types';
 
 export interface AnswerInput {
   prompt: string;
@@ -14,11 +15,11 @@ export interface Answerer {
   answer(input: AnswerInput): AsyncIterable<string>;
 }
 
-/** Fills the prompt template's placeholders with the sections and the question. */
+/** Fills the prompt template's placeholders with the sections (title, URL and Markdown of each) and the question. */
 export function fillPromptTemplate(request: CompletionRequest, sections: RetrievedSection[], productName: string): string {
   const context = sections
-    .map(({section}) => `Section: ${[section.hierarchy[1], ...section.hierarchy.slice(2).filter(Boolean)].join(' › ')} (${section.url})\n${section.text}`)
-    .join('\n---\n');
+    .map(({section}) => `Section: ${sectionTitleOf(section)}\nURL: ${section.url}\n\n${section.blocks?.join('\n\n') || section.text}`)
+    .join('\n\n---\n\n');
   return request.promptTemplate
     .replaceAll('{{CONTEXT}}', context)
     .replaceAll('{{PROMPT}}', request.prompt)

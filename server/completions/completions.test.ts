@@ -13,7 +13,7 @@ import {createOpenAiAnswerer} from './openai-answerer';
 import {createLexicalRetriever, similarity} from '../../lib/search/retrieval';
 
 const section = (url: string, title: string, heading: string | null, text: string): Section => ({
-  id: url, url, hierarchy: ['Guides', title, heading, null, null, null, null], text, language: 'en', docsTag: 'docs-default-current',
+  id: url, url, hierarchy: ['Guides', title, heading, null, null, null, null], text, language: 'en', docsTag: 'docs-default-current', pageKind: 'guide', blocks: [text],
 });
 
 export const fixtureSections: Section[] = [
@@ -74,12 +74,14 @@ describe('POST /v1/completions: the stream', () => {
     );
   });
 
-  it('answers from the matched sections with the extractive answerer, linking each quote', async () => {
+  it('answers with the first reference\'s passage, then its source link', async () => {
     const {url} = await start();
     const {references, answer} = split(await (await ask(url, {prompt: 'How do I create a personal access token?', projectKey: KEY})).text());
     expect(references[0]).toMatch(/^\/docs\/authentication\/personal-access-tokens/);
-    expect(answer).toContain('Generate new token');
-    expect(answer).toContain('(/docs/authentication/personal-access-tokens#create-a-token)');
+    const first = fixtureSections.find((s) => s.url === references[0])!;
+    expect(answer.startsWith(first.text)).toBe(true);
+    const title = first.hierarchy[2] ? `Personal Access Tokens › ${first.hierarchy[2]}` : 'Personal Access Tokens';
+    expect(answer).toContain(`Source: [${title}](${references[0]})`);
   });
 
   it('honours sectionsMatchCount and sectionsMatchThreshold', async () => {
@@ -132,7 +134,12 @@ describe('POST /v1/completions: errors', () => {
 
   it('limits the rate per client with 429 and Retry-After', async () => {
     const {url} = await start(createExtractiveAnswerer(), {rateLimitPerMinute: 2});
-    for (let i = 0; i < 2; i++) expect((await ask(url, {prompt: 'token', projectKey: KEY})).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const response = await ask(url, {prompt: 'token', projectKey: KEY});
+      expect(response.status).toBe(200);
+      // Read to the end: an unread stream keeps its connection, and the server's close waits for it.
+      await response.text();
+    }
     const limited = await ask(url, {prompt: 'token', projectKey: KEY});
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -200,10 +207,11 @@ describe('OpenAI-compatible answerer against a fake endpoint', () => {
 
 describe('retrieval', () => {
   it('scores similarity in [0, 1], rising with coverage and score', () => {
-    expect(similarity(0, 0, 3)).toBe(0);
-    expect(similarity(40, 3, 3)).toBeGreaterThan(0.7);
-    expect(similarity(40, 1, 3)).toBeLessThan(0.3);
-    expect(similarity(1e9, 5, 5)).toBeLessThanOrEqual(1);
+    expect(similarity(0, 0)).toBe(0);
+    expect(similarity(40, 1)).toBeGreaterThan(0.7);
+    expect(similarity(40, 1 / 3)).toBeLessThan(similarity(40, 1));
+    expect(similarity(10, 1)).toBeLessThan(similarity(40, 1));
+    expect(similarity(1e9, 1)).toBeLessThanOrEqual(1);
   });
 
   it('stops at once when the request is aborted', async () => {

@@ -1,48 +1,43 @@
-import {queryTermsOf} from '../../lib/search/engine';
+import {analyzeQuery, subjectTermsWithSynonyms} from '../../lib/search/query';
+import type {SynonymTable} from '../../lib/search/synonyms';
+import {sectionTitleOf, type Section} from '../../lib/search/types';
 import type {Answerer} from './answerer';
-import {subjectTerms} from '../../lib/search/retrieval';
+import {featuredPassage} from './featured-passage';
 
-/** Most sentences quoted in one answer. */
-const MAX_SENTENCES = 4;
-
-function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=[A-Z`(])/).map((s) => s.trim()).filter((s) => s.length >= 30 && s.length <= 400);
-}
+/** Most "Related" links under an answer. */
+export const MAX_RELATED = 3;
 
 /** Splits text into small chunks so the client sees the answer arrive progressively. */
 export function* chunksOf(text: string, size = 24): Generator<string> {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
 }
 
+const pageOf = (s: Section) => s.url.split('#')[0];
+/** A Markdown link to a section, titled as the page shows it. */
+const linkTo = (s: Section) => `[${sectionTitleOf(s).replace(/([[\]\\])/g, '\\$1')}](${s.url})`;
+
 /**
- * The built-in answerer: quotes the sentences of the matched sections that
- * share the most terms with the prompt, each linked to its section. It never
- * writes a sentence the docs do not contain.
+ * The built-in answerer, a featured snippet: the passage of the best section that answers the question, quoted as
+ * written (steps stay a numbered list, code blocks stay whole), then the section it came from and up to three related
+ * sections on other pages. It never writes a sentence the docs do not contain.
  */
-export function createExtractiveAnswerer(): Answerer {
+export function createExtractiveAnswerer(synonyms: SynonymTable = []): Answerer {
   return {
     kind: 'extractive',
     async *answer({prompt, sections, request, signal}) {
-      if (sections.length === 0) {
+      const terms = subjectTermsWithSynonyms(analyzeQuery(prompt, synonyms));
+      const source = sections.find(({section}) => featuredPassage(section.blocks ?? [], terms, pageOf(section)) !== '')?.section;
+      if (!source) {
         yield request.iDontKnowMessage;
         return;
       }
-      const terms = new Set(subjectTerms(prompt));
-      const scored = sections.flatMap(({section, similarity}, rank) =>
-        sentencesOf(section.text).map((sentence, position) => {
-          const overlap = queryTermsOf(sentence).filter((t) => terms.has(t)).length;
-          return {sentence, section, score: overlap * similarity - rank * 0.01 - position * 0.001};
-        }),
-      );
-      const best = scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score).slice(0, MAX_SENTENCES);
-      if (best.length === 0) {
-        yield request.iDontKnowMessage;
-        return;
-      }
-      const title = (s: (typeof best)[number]['section']) => [s.hierarchy[1], ...s.hierarchy.slice(2).filter(Boolean)].join(' › ');
-      // Placeholders such as <token> are text, not HTML: escape them so the markdown view shows them.
-      const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-      const lines = ['Here is what the documentation says:', '', ...best.map((b) => `- ${text(b.sentence)} ([${text(title(b.section))}](${b.section.url}))`)];
+      const passage = featuredPassage(source.blocks ?? [], terms, pageOf(source));
+      const related = sections
+        .map((s) => s.section)
+        .filter((s, i, all) => pageOf(s) !== pageOf(source) && all.findIndex((o) => pageOf(o) === pageOf(s)) === i)
+        .slice(0, MAX_RELATED);
+      const lines = [passage, '', `Source: ${linkTo(source)}`];
+      if (related.length > 0) lines.push('', 'Related:', ...related.map((s) => `- ${linkTo(s)}`));
       for (const chunk of chunksOf(lines.join('\n'))) {
         signal?.throwIfAborted();
         yield chunk;

@@ -1,3 +1,4 @@
+import {createBuiltInCompletions} from '../../server/completions/built-in';
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
@@ -8,10 +9,7 @@ import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../../contract/completions';
 import {buildApp} from '../../server/app';
 import type {Answerer} from '../../server/completions/answerer';
-import {createExtractiveAnswerer} from '../../server/completions/extractive-answerer';
-import {createLexicalRetriever} from '../../lib/search/retrieval';
 import {createSqliteStore} from '../../server/query-log/sqlite-store';
-import {loadSections} from '../../server/sections';
 import {chatDefaults, chatService, chatText, links} from '../../src/site';
 import {axeBlocking} from './axe';
 import {baseURL, launchChromium, newPage} from './browser';
@@ -57,7 +55,8 @@ interface PacedServer {
  */
 async function startPacedServer(chunkDelayMs: number): Promise<PacedServer> {
   const buildDir = path.resolve('build');
-  const extractive = createExtractiveAnswerer();
+  const builtIn = createBuiltInCompletions(buildDir);
+  const extractive = builtIn.answerer;
   const answers = {completed: 0, aborted: 0};
   const paced: Answerer = {
     kind: 'extractive',
@@ -77,7 +76,7 @@ async function startPacedServer(chunkDelayMs: number): Promise<PacedServer> {
   const store = createSqliteStore(':memory:');
   const app = await buildApp(
     {buildDir, serveStatic: false, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000},
-    {completions: {retriever: createLexicalRetriever(loadSections(buildDir)), answerer: paced, log: () => undefined}, store, allowedModels: null},
+    {completions: {retriever: builtIn.retriever, answerer: paced, log: () => undefined}, store, allowedModels: null},
   );
   const address = await app.listen({port: 0, host: '127.0.0.1'});
   return {address, answers, close: async () => {

@@ -1,13 +1,11 @@
+import {createBuiltInCompletions} from '../../server/completions/built-in';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {TestProject} from 'vitest/node';
 import {buildApp} from '../../server/app';
 import {chatService} from '../../src/site';
-import {createExtractiveAnswerer} from '../../server/completions/extractive-answerer';
-import {createLexicalRetriever} from '../../lib/search/retrieval';
 import {createSqliteStore} from '../../server/query-log/sqlite-store';
-import {loadSections} from '../../server/sections';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,7 +24,7 @@ export default async function setup(project: TestProject) {
   const app = await buildApp(
     {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000},
     {
-      completions: {retriever: createLexicalRetriever(loadSections(buildDir)), answerer: createExtractiveAnswerer(), log: () => undefined},
+      completions: {...createBuiltInCompletions(buildDir), log: () => undefined},
       store,
       allowedModels: null,
     },

@@ -6,7 +6,7 @@ import {shardSearchIndex} from './sharded-index';
 import {toSiteRelative} from './url';
 
 const base: SearchConfig = {algolia: null, siteUrl: 'https://datahubproject.io', indexUrl: '/search-index.abc.json', lexiconUrl: '/search-shards/lexicon.abc.json', language: 'en', docsTag: 'docs-default-current'};
-const index = buildSearchIndex([{id: '/docs/a', url: '/docs/a', hierarchy: ['G', 'Lineage', null, null, null, null, null], text: 'Lineage text', language: 'en', docsTag: 'docs-default-current'}]);
+const index = buildSearchIndex([{id: '/docs/a', url: '/docs/a', hierarchy: ['G', 'Lineage', null, null, null, null, null], text: 'Lineage text', language: 'en', docsTag: 'docs-default-current', pageKind: 'guide'}]);
 
 describe('search backend selection', () => {
   it('uses the local index when Algolia is not configured, fetching it once', async () => {

@@ -1,6 +1,6 @@
-import MiniSearch from 'minisearch';
 import {retryingCache} from './retrying-cache';
-import {excludedBy, loadRanker, processTerm, QUERY_OPTIONS, toHit, type EngineStats, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from '../../../lib/search/engine';
+import {excludedBy, loadMatcher, QUERY_OPTIONS, rankingContext, rankQuery, toHit, type EngineStats, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from '../../../lib/search/engine';
+import {queryLeaves, type QueryLeaf} from '../../../lib/search/query';
 
 /**
  * The search index split so that one query downloads only what it needs: a small lexicon (every term, page and the
@@ -16,6 +16,8 @@ export interface SearchLexicon {
   language: string;
   docsTag: string;
   pages: SearchIndexFile['pages'];
+  pageStarts: SearchIndexFile['pageStarts'];
+  synonyms: SearchIndexFile['synonyms'];
   engine: EngineStats;
   /** Every index term, sorted by code unit, one per line. */
   terms: string;
@@ -64,6 +66,8 @@ export function shardSearchIndex(file: SearchIndexFile, name: (content: string, 
       language: file.language,
       docsTag: file.docsTag,
       pages: file.pages,
+      pageStarts: file.pageStarts,
+      synonyms: file.synonyms,
       engine: stats,
       terms: lines.map(termOf).join('\n'),
       postingShards,
@@ -124,14 +128,12 @@ function withinEditDistance(a: string, b: string, max: number): boolean {
  * QUERY_OPTIONS: the exact term, completions of a prefix term, and terms within the fuzzy edit distance. A sorted
  * array answers this without building MiniSearch's radix tree, which costs tens of milliseconds on a phone.
  */
-export function reachableTerms(terms: readonly string[], query: string): Set<number> {
-  const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
-  const queryTerms = tokenize(query).map(processTerm).filter((t): t is string => Boolean(t));
+export function reachableTerms(terms: readonly string[], leaves: readonly QueryLeaf[]): Set<number> {
   const reached = new Set<number>();
-  queryTerms.forEach((term, i) => {
+  leaves.forEach(({term, prefix}) => {
     const at = lowerBound(terms, term);
     if (terms[at] === term) reached.add(at);
-    if (QUERY_OPTIONS.prefix(term, i, queryTerms)) {
+    if (prefix) {
       for (let t = at; t < terms.length && terms[t].startsWith(term); t++) reached.add(t);
     }
     const fuzzy = QUERY_OPTIONS.fuzzy(term);
@@ -187,15 +189,17 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
     return rankAfresh(query, combineWith ?? undefined);
   }, 1);
   const rank = (query: string, combineWith?: 'AND' | 'OR') => rankings(JSON.stringify([combineWith ?? null, query]));
-  async function rankAfresh(query: string, combineWith?: 'AND' | 'OR'): Promise<RankedSection[]> {
-    const reached = reachableTerms(termList, query);
+  const context = rankingContext(lexicon);
+  async function rankAfresh(text: string, combineWith?: 'AND' | 'OR'): Promise<RankedSection[]> {
+    const query = context.analyze(text);
+    const reached = reachableTerms(termList, queryLeaves(query));
     const shardIds = new Set([...reached].map(postingShardOf));
     // In term order, as the whole index lists them: MiniSearch then visits matching terms in the same order.
     const shardTexts = await Promise.all([...shardIds].sort((a, b) => a - b).map((id) => load(lexicon.postingShards[id].file)));
     // Only the reached terms' lines: decoding a whole shard costs more than the search itself.
     const wanted = new Set([...reached].map((t) => termList[t]));
     const postings = shardTexts.flatMap((text) => text.split('\n').filter((line) => wanted.has(termOf(line))));
-    return loadRanker(lexicon.engine, postings.join('\n'))(query, combineWith);
+    return rankQuery(context, loadMatcher(lexicon.engine, postings.join('\n')), query, combineWith);
   }
 
   return {

@@ -1,0 +1,121 @@
+import type {Query} from 'minisearch';
+import {processTerm, QUERY_OPTIONS, tokenize} from './terms';
+import {matchSynonyms, type SynonymTable} from './synonyms';
+
+/**
+ * What a query asks, before it is ranked: its subject words (question and filler words dropped), each with the
+ * synonyms the synonym table gives it, and whether it asks how to do something or what something is.
+ */
+
+/** Words that shape a question but say nothing about its subject (matched after stemming). */
+const FILLER_WORDS = new Set(
+  [
+    'how', 'do', 'does', 'did', 'doing', 'done', 'what', 'whats', 'why', 'where', 'who', 'which', 'whether',
+    'should', 'could', 'would', 'can', 'cannot', 'cant', 'may', 'might', 'must', 'shall',
+    'i', 'im', 'me', 'my', 'mine', 'we', 'our', 'ours', 'us', 'you', 'they', 'them', 'their', 'he', 'she', 'someone',
+    'please', 'tell', 'explain', 'show', 'get', 'got', 'getting', 'way', 'ways', 'possible', 'want', 'wanted', 'need', 'needs',
+    'know', 'any', 'anything', 'something', 'some', 'there', 'here', 'all', 'also', 'still', 'even', 'just', 'really',
+    'actually', 'e', 'g', 'eg', 'ie', 'etc', 'thing', 'things', 'stuff', 'hi', 'hello', 'thanks', 'thank', 'help',
+    'am', 'been', 'being', 'had', 'having', 'these', 'those', 'so', 'now', 'yet', 'again', 'same', 'such',
+    'keep', 'keeps', 'happen', 'happens', 'lot', 'lots', 'bit', 'about', 'up', 'out', 'very', 'vs', 'versus', 'datahub',
+  ].map((w) => processTerm(w) ?? w),
+);
+
+/** Whether an index term is a question or filler word. */
+export const isFiller = (term: string) => FILLER_WORDS.has(term);
+
+/** How a query is phrased: a task ("how do I", "set up", "fails"), a lookup ("what fields", "which aspects"), or neither. */
+export type QueryIntent = 'task' | 'lookup' | 'neutral';
+
+const TASK_PATTERN =
+  /\b(how (do|does|can|could|should|would|to)|how'?s|set ?up|setting up|configur\w*|install\w*|connect\w*|enable|disable|deploy\w*|upgrad\w*|migrat\w*|troubleshoot\w*|debug\w*|fix\w*|fail\w*|error\w*|not (working|showing)|doesn'?t|don'?t|won'?t|can'?t|stuck|missing|why (does|do|is|are|did)|(can|could|should) (i|we|you|users?)|is there a way|create|add|remove|delete|update|change|run|emit|push|list|find|fetch|override|expose|publish|revoke|filter|replay|purge|stop)\b/i;
+const LOOKUP_PATTERN = /\b(what (fields?|aspects?|types?|properties|arguments|inputs?|enums?|values)|which (fields?|aspects?|types?|properties|arguments)|fields? of|aspects? of|type of the|schema of)\b/i;
+
+/** One word of the query as typed, and its index term (null for a stop word). */
+interface QueryWord {
+  word: string;
+  term: string | null;
+}
+
+/** A subject of the query: the word typed and the synonyms that stand for it, any of which may match. */
+export interface QueryGroup {
+  /** Words as typed (one, or several when a synonym phrase matched them). */
+  words: string[];
+  /** Alternatives, each a list of words that must all match: the typed words first. */
+  alternatives: string[][];
+  /** Whether the group ends the query, so its word may still be being typed (prefix matching). */
+  last: boolean;
+}
+
+/** A query ready to rank. */
+export interface AnalyzedQuery {
+  groups: QueryGroup[];
+  intent: QueryIntent;
+  /** Distinct index terms of every group's typed words (what coverage counts). */
+  subjectTerms: string[];
+}
+
+
+/** Splits a query into subject groups with their synonyms, and reads its intent. */
+export function analyzeQuery(query: string, synonyms: SynonymTable): AnalyzedQuery {
+  const words: QueryWord[] = tokenize(query.replace(/['’]/g, ''))
+    .filter(Boolean)
+    .map((word) => ({word, term: processTerm(word)}));
+  const indexed = words.filter((w): w is {word: string; term: string} => w.term !== null);
+  // "set up" asks for a task; it names no subject ("setup" and "settings" alone still do).
+  const setUp = new Set(indexed.flatMap((w, i) => (w.term === 'set' && indexed[i + 1]?.term === 'up' ? [i] : [])));
+  const subject = indexed.filter((w, i) => !FILLER_WORDS.has(w.term) && !setUp.has(i));
+  // A query made only of filler words ("how to") is taken as typed.
+  const typed = subject.length > 0 ? subject : indexed;
+  // A word typed twice is one subject.
+  const kept = typed.filter((w, i) => typed.findIndex((o) => o.term === w.term) === i || i === typed.length - 1);
+  const groups: QueryGroup[] = matchSynonyms(kept.map((w) => w.term), synonyms).map(({from, to, alternatives}) => ({
+    words: kept.slice(from, to).map((w) => w.word),
+    alternatives: [kept.slice(from, to).map((w) => w.word), ...alternatives],
+    last: to === kept.length,
+  }));
+  const intent: QueryIntent = LOOKUP_PATTERN.test(query) ? 'lookup' : TASK_PATTERN.test(query) ? 'task' : 'neutral';
+  return {groups, intent, subjectTerms: [...new Set(kept.map((w) => w.term))]};
+}
+
+/** A word MiniSearch will look up, with how it may be expanded (the sharded index fetches what these reach). */
+export interface QueryLeaf {
+  term: string;
+  prefix: boolean;
+}
+
+/** The index terms a query looks up, and whether each may match as a prefix. */
+export function queryLeaves(query: AnalyzedQuery): QueryLeaf[] {
+  const leaves = new Map<string, boolean>();
+  for (const group of query.groups) {
+    group.alternatives.forEach((alternative, a) => {
+      const terms = alternative.map(processTerm).filter((t): t is string => Boolean(t));
+      terms.forEach((term, i) => {
+        // Only the typed word that ends the query is completed as a prefix, as the reader may still be typing it.
+        const prefix = group.last && a === 0 && i === terms.length - 1;
+        leaves.set(term, (leaves.get(term) ?? false) || prefix);
+      });
+    });
+  }
+  return [...leaves].map(([term, prefix]) => ({term, prefix}));
+}
+
+/** The MiniSearch expression of a query: groups combined with `combineWith`, each any of its alternatives. */
+export function queryExpression(query: AnalyzedQuery, combineWith: 'AND' | 'OR'): Query {
+  return {
+    combineWith,
+    queries: query.groups.map((group) => ({
+      combineWith: 'OR',
+      queries: group.alternatives.map((alternative, a) => ({
+        combineWith: 'AND',
+        queries: [alternative.join(' ')],
+        prefix: group.last && a === 0 ? QUERY_OPTIONS.prefix : false,
+      })),
+    })),
+  };
+}
+
+/** Every index term a query's subjects stand for: the typed words' and their synonyms'. */
+export function subjectTermsWithSynonyms(query: AnalyzedQuery): Set<string> {
+  return new Set(query.groups.flatMap((g) => g.alternatives.flat()).map(processTerm).filter((t): t is string => Boolean(t)));
+}

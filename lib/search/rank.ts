@@ -1,0 +1,128 @@
+import {processTerm} from './terms';
+import {isFiller, type AnalyzedQuery, type QueryIntent} from './query';
+import {phraseWords} from './synonyms';
+
+/**
+ * The second stage of ranking, shared by every search path: BM25 finds sections by their words; this stage weighs
+ * what a section is about (its page title, and the page kind a question asks for) over what it merely mentions.
+ */
+
+/** What a page is, from the route data (data/routes.tsv origin and sidebar group). */
+export type PageKind = 'guide' | 'integration' | 'model-reference' | 'api-reference' | 'release-note';
+
+/** How much a page kind counts for each intent: a task prefers guides, a lookup prefers the generated reference. */
+export const KIND_WEIGHT: Record<QueryIntent, Record<PageKind, number>> = {
+  task: {guide: 1, integration: 1, 'model-reference': 0.55, 'api-reference': 0.8, 'release-note': 0.55},
+  lookup: {guide: 0.85, integration: 0.9, 'model-reference': 1.25, 'api-reference': 1.25, 'release-note': 0.7},
+  neutral: {guide: 1, integration: 1, 'model-reference': 0.8, 'api-reference': 0.9, 'release-note': 0.8},
+};
+
+/** Extra weight of a section whose page title holds all of the query's subjects (scaled by the share it holds). */
+const TITLE_WEIGHT = 1.5;
+/** Extra weight of a page whose title is the query, give or take a generic word ("Lineage" for "lineage"). */
+const EXACT_TITLE_WEIGHT = 2;
+/** Extra weight of a page whose title holds every subject of the query, with words of its own besides. */
+const FULL_TITLE_WEIGHT = 1.5;
+/** Title words that do not make a title more specific than the query. */
+const GENERIC_TITLE_TERMS = new Set(['guide', 'feature', 'overview', 'introduction', 'datahub', 'about', 'using', 'concept'].map((w) => processTerm(w) ?? w));
+
+/** A page's facts that ranking reads. */
+export interface RankPage {
+  kind: PageKind;
+  /** Index terms of the page title. */
+  titleTerms: ReadonlySet<string>;
+}
+
+/** Index terms of a page title. */
+export function titleTermsOf(title: string): Set<string> {
+  return new Set(phraseWords(title).map(processTerm).filter((t): t is string => Boolean(t)));
+}
+
+/** A section the engine matched (MiniSearch's result, with the query terms that matched it). */
+export interface EngineMatch {
+  id: number;
+  score: number;
+  terms: string[];
+  queryTerms: string[];
+}
+
+/** A ranked section: the engine's match with the page it belongs to and what ranking made of it. */
+export interface RankedSection extends EngineMatch {
+  page: number;
+  /** Share of the query's subject groups the section or its page title holds, in [0, 1]. */
+  coverage: number;
+  /** Share of the subject groups the page title holds. */
+  titleCoverage: number;
+}
+
+const termsOfAlternative = (alternative: string[]) => alternative.map(processTerm).filter((t): t is string => Boolean(t));
+
+/** Credit of a subject the section matched only through a typo-tolerant or prefix match of a word. */
+const NEAR_MATCH_CREDIT = 0.25;
+/** How strongly a section's share of the query's subjects scales its score (score x coverage^power). */
+const COVERAGE_POWER = 2;
+/** Part of a section's coverage that is its page's (what all of the page's matched sections hold together). */
+const PAGE_COVERAGE_SHARE = 0.4;
+/** Most a subject can weigh: rarer words than this (and words no page has) all count alike. */
+const MAX_SUBJECT_WEIGHT = 6;
+/** Share of a page's next best sections' scores that each of its sections gains (PAGE_BONUS_SECTIONS of them). */
+const PAGE_BONUS = 0.5;
+const PAGE_BONUS_SECTIONS = 3;
+
+/** How much each subject of a query counts: its rarest typed word's inverse document frequency. */
+export type TermWeight = (term: string) => number;
+
+/**
+ * Re-scores engine matches by what they hold of the query, their page title and their page kind, and sorts them,
+ * best first (ties keep engine order). Coverage weighs each subject by how rare it is in the docs, so a question whose
+ * rare words no page has (an off-topic one) covers little even when its common words match.
+ */
+export function rerank(matches: EngineMatch[], query: AnalyzedQuery, pageOf: (section: number) => number, pages: readonly RankPage[], weightOf: TermWeight): RankedSection[] {
+  const groups = query.groups.map((g) => ({
+    alternatives: g.alternatives.map(termsOfAlternative).filter((a) => a.length > 0),
+    weight: Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...termsOfAlternative(g.alternatives[0]).map(weightOf))),
+  }));
+  const totalWeight = groups.reduce((sum, g) => sum + g.weight, 0);
+  const subject = new Set(query.subjectTerms);
+  const share = (credits: number[]) => (totalWeight > 0 ? credits.reduce((sum, c, i) => sum + c * groups[i].weight, 0) / totalWeight : 0);
+  // What each section holds of each subject: 1 for its words or its page title, less for a near match.
+  const held = matches.map((match) => {
+    const {titleTerms} = pages[pageOf(match.id)];
+    const exactTerms = new Set(match.terms);
+    const nearTerms = new Set(match.queryTerms);
+    return groups.map(({alternatives}) => {
+      const has = (terms: ReadonlySet<string>) => alternatives.some((a) => a.every((t) => terms.has(t)));
+      return has(titleTerms) ? 2 : has(exactTerms) ? 1 : has(nearTerms) ? NEAR_MATCH_CREDIT : 0;
+    });
+  });
+  // What each page holds across its matched sections.
+  const pageHeld = new Map<number, number[]>();
+  matches.forEach((match, i) => {
+    const page = pageOf(match.id);
+    const credits = held[i].map((c) => Math.min(1, c));
+    const sofar = pageHeld.get(page);
+    pageHeld.set(page, sofar ? sofar.map((c, g) => Math.max(c, credits[g])) : credits);
+  });
+  const ranked = matches.map((match, order) => {
+    const page = pageOf(match.id);
+    const {titleTerms, kind} = pages[page];
+    const credits = held[order];
+    const sectionCoverage = share(credits.map((c) => Math.min(1, c)));
+    const coverage = (1 - PAGE_COVERAGE_SHARE) * sectionCoverage + PAGE_COVERAGE_SHARE * share(pageHeld.get(page)!);
+    const titleCoverage = share(credits.map((c) => (c === 2 ? 1 : 0)));
+    const inTitle = credits.filter((c) => c === 2).length;
+    const specific = [...titleTerms].filter((t) => !GENERIC_TITLE_TERMS.has(t) && !isFiller(t) && !subject.has(t));
+    const exact = inTitle === groups.length && groups.length > 0 && specific.length === 0;
+    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * (exact ? EXACT_TITLE_WEIGHT : inTitle === groups.length ? FULL_TITLE_WEIGHT : 1) * KIND_WEIGHT[query.intent][kind];
+    return {order, section: {...match, score, page, coverage, titleCoverage}};
+  });
+  // A page with several matching sections is more likely about the query than a page that mentions it once.
+  const byPage = new Map<number, Array<{order: number; score: number}>>();
+  for (const {order, section} of ranked) byPage.set(section.page, [...(byPage.get(section.page) ?? []), {order, score: section.score}]);
+  for (const scores of byPage.values()) scores.sort((a, b) => b.score - a.score);
+  const bonuses = ranked.map(({order, section}) =>
+    byPage.get(section.page)!.filter((other) => other.order !== order).slice(0, PAGE_BONUS_SECTIONS).reduce((sum, other) => sum + other.score, 0) * PAGE_BONUS,
+  );
+  ranked.forEach((r, i) => (r.section.score += bonuses[i]));
+  return ranked.sort((a, b) => b.section.score - a.section.score || a.order - b.order).map((r) => r.section);
+}

@@ -1,0 +1,36 @@
+import {stemmer} from 'stemmer';
+
+/** How words become index terms, and how query terms are matched: the part of the engine every other module reads. */
+
+const STOP_WORDS = new Set(
+  'a an and are as at be by can for from has have if in into is it its not of on or than that the then this to was were when which will with you your'.split(' '),
+);
+
+/** Words of a text: runs of letters and digits, with a version number ("v0.2.8", "0.10.5") kept whole, without its "v". */
+export function tokenize(text: string): string[] {
+  return text.replace(/\bv(?=\d+(?:\.\d+)+)/gi, '').match(/\d+(?:\.\d+)+|[^\n\r\p{Z}\p{P}]+/gu) ?? [];
+}
+
+/** Words whose base ends in a double consonant, which Porter's stemmer would cut ("adding" to "ad"). */
+const DOUBLE_CONSONANT_BASES = new Map(['add', 'err', 'egg'].flatMap((base) => [`${base}ing`, `${base}ed`].map((form) => [form, base])));
+
+/** Lower-cases and stems a token (Porter), dropping stop words, bare numbers and single characters. */
+export function processTerm(term: string): string | null {
+  const t = term.toLowerCase();
+  return t.length < 2 || STOP_WORDS.has(t) || /^\d+$/.test(t) ? null : DOUBLE_CONSONANT_BASES.get(t) ?? stemmer(t);
+}
+
+/** Field boosts: a page-title match outranks a heading match, which outranks a body match. */
+export const FIELD_BOOST = {title: 3, headings: 2.5, text: 1} as const;
+
+/** How a query is matched: the word being typed as a prefix, typos tolerated in words long enough to have them. */
+export const QUERY_OPTIONS = {
+  boost: FIELD_BOOST,
+  prefix: (_term: string, i: number, terms: string[]) => i === terms.length - 1,
+  fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
+  // MiniSearch's own default, stated so that term expansion (reachableTerms) reads the same limit.
+  maxFuzzy: 6,
+  // While typing, a completed prefix is a stronger signal than a near-miss spelling.
+  weights: {prefix: 0.7, fuzzy: 0.15},
+} as const;
+
