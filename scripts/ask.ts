@@ -9,6 +9,8 @@ import {chatService} from '../src/site';
 import {readConfig} from '../server/config';
 import {completionStream} from '../server/completions/pipeline';
 import {createServices} from '../server/services';
+import {loadSections} from '../server/sections';
+import {sectionTitleOf} from '../lib/search/types';
 
 async function main() {
   const {values, positionals} = parseArgs({allowPositionals: true, options: {json: {type: 'boolean', default: false}}});
@@ -17,7 +19,8 @@ async function main() {
     console.error('Usage: npm run ask -- "<question>" [--json]');
     process.exit(2);
   }
-  const services = await createServices(readConfig());
+  const config = readConfig();
+  const services = await createServices(config);
   const request = completionRequestSchema.parse({prompt, projectKey: chatService.projectKey});
   let text = '';
   for await (const chunk of completionStream(request, services.completions, new AbortController().signal, () => undefined)) text += chunk;
@@ -25,11 +28,13 @@ async function main() {
   const at = text.indexOf(START_RESPONSE_MARKER);
   const references = JSON.parse(text.slice(0, at)) as string[];
   const answer = text.slice(at + START_RESPONSE_MARKER.length);
+  const titles = new Map(loadSections(config.buildDir).map((s) => [s.url, sectionTitleOf(s)]));
+  const titled = references.map((id) => ({id, title: titles.get(id) ?? id}));
   if (values.json) {
-    console.log(JSON.stringify({references, answer}, null, 2));
+    console.log(JSON.stringify({references: titled, answer}, null, 2));
     return;
   }
-  console.log(`References:\n${references.map((r) => `  ${r}`).join('\n') || '  (none)'}\n\n${answer}`);
+  console.log(`References:\n${titled.map((r) => `  ${r.title}\n    ${r.id}`).join('\n') || '  (none)'}\n\n${answer}`);
 }
 
 main().catch((error: Error) => {

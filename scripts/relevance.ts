@@ -1,26 +1,71 @@
 import {readFileSync} from 'node:fs';
 import type {LocalSearchIndex} from '../lib/search/engine';
 
+/**
+ * Relevance on the development sets: keyword queries (data/search-dev-queries.tsv) and questions as people ask them
+ * in the chat (data/chat-dev-questions.tsv). Tests hold the figures above their floors; the bench reports them.
+ */
+
 export interface DevQuery {
   query: string;
   acceptable: string[];
 }
 
-/** Reads data/search-dev-queries.tsv: query<TAB>acceptable routes, comma-separated. */
-export function readDevQueries(file = 'data/search-dev-queries.tsv'): DevQuery[] {
+/** Reads a dev set: text<TAB>acceptable routes, comma-separated, best first; `-` marks an off-topic question. */
+function readDevSet(file: string): DevQuery[] {
   return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((line) => {
     const [query, routes] = line.split('\t');
-    return {query: query.trim(), acceptable: routes.split(',').map((r) => r.trim())};
+    return {query: query.trim(), acceptable: routes.trim() === '-' ? [] : routes.split(',').map((r) => r.trim())};
   });
 }
 
+/** Reads data/search-dev-queries.tsv: query<TAB>acceptable routes, comma-separated. */
+export const readDevQueries = (file = 'data/search-dev-queries.tsv') => readDevSet(file);
+
+/** Reads data/chat-dev-questions.tsv; an off-topic question has no acceptable route. */
+export const readDevQuestions = (file = 'data/chat-dev-questions.tsv') => readDevSet(file);
+
+/** 1-based position of the first acceptable page, or null. */
+export function rankOf(pages: readonly string[], acceptable: readonly string[]): number | null {
+  const at = pages.findIndex((p) => acceptable.includes(p));
+  return at < 0 ? null : at + 1;
+}
+
+/** Share of ranks at or above k. */
+export const hitAt = (ranks: ReadonlyArray<number | null>, k: number) => (ranks.length ? ranks.filter((r) => r !== null && r <= k).length / ranks.length : 0);
+
 /** hit@k: a query hits when any acceptable route is among the first k distinct pages of results. */
 export function evaluateRelevance(index: LocalSearchIndex, queries: DevQuery[]) {
-  const rows = queries.map(({query, acceptable}) => {
+  const rows = queries.filter((q) => q.acceptable.length > 0).map(({query, acceptable}) => {
     const pages = [...new Set(index.search(query, 50).map((h) => h.pageUrl))];
-    const rank = pages.findIndex((p) => acceptable.includes(p));
-    return {query, rank: rank < 0 ? null : rank + 1, top: pages[0] ?? null};
+    return {query, rank: rankOf(pages, acceptable), top: pages[0] ?? null};
   });
-  const share = (k: number) => rows.filter((r) => r.rank !== null && r.rank <= k).length / rows.length;
-  return {hitAt1: share(1), hitAt5: share(5), rows};
+  const ranks = rows.map((r) => r.rank);
+  return {hitAt1: hitAt(ranks, 1), hitAt3: hitAt(ranks, 3), hitAt5: hitAt(ranks, 5), rows};
+}
+
+/** The chat's answer to a question: its references (section ids) and answer text. */
+export type AskChat = (question: string) => Promise<{references: string[]; answer: string}>;
+
+/**
+ * Chat hit@k on the pages of its references (a page's two sections count as two references), and how many off-topic
+ * questions got the don't-know message with no references.
+ */
+export async function evaluateChat(ask: AskChat, questions: DevQuery[], iDontKnowMessage: string) {
+  const rows: Array<{question: string; rank: number | null; references: string[]; answer: string; offTopic: boolean}> = [];
+  for (const {query, acceptable} of questions) {
+    const {references, answer} = await ask(query);
+    const pages = references.map((r) => r.split('#')[0]);
+    rows.push({question: query, rank: rankOf(pages, acceptable), references, answer, offTopic: acceptable.length === 0});
+  }
+  const onTopic = rows.filter((r) => !r.offTopic).map((r) => r.rank);
+  const offTopic = rows.filter((r) => r.offTopic);
+  return {
+    hitAt1: hitAt(onTopic, 1),
+    hitAt3: hitAt(onTopic, 3),
+    hitAt10: hitAt(onTopic, 10),
+    offTopicDeclined: offTopic.filter((r) => r.references.length === 0 && r.answer.trim() === iDontKnowMessage).length,
+    offTopicCount: offTopic.length,
+    rows,
+  };
 }

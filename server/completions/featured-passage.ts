@@ -40,10 +40,24 @@ function listItems(block: string): string[] {
 /** Sentences of a paragraph, each ending with its punctuation. */
 const sentencesOf = (paragraph: string) => paragraph.split(/(?<=[.!?])\s+(?=[A-Z`*[(])/);
 
-/** The longest start of a block within `maxWords`, cut between list items or sentences; null for a table or code. */
-function leadOf(block: string, maxWords: number): string | null {
+/** A table cut to fit `maxWords`: its header, then the rows that hold the most of the question's terms, in order. */
+function tableExcerpt(table: string, maxWords: number, terms: ReadonlySet<string>): string {
+  const [header, separator, ...rows] = table.split('\n');
+  const ranked = rows.map((row, i) => ({row, i, score: relevanceOf(row, terms)})).sort((a, b) => b.score - a.score || a.i - b.i);
+  const kept: typeof ranked = [];
+  let words = wordCount(header);
+  for (const candidate of ranked) {
+    if (kept.length > 0 && (candidate.score === 0 || words + wordCount(candidate.row) > maxWords)) break;
+    kept.push(candidate);
+    words += wordCount(candidate.row);
+  }
+  return [header, separator, ...kept.sort((a, b) => a.i - b.i).map((k) => k.row)].join('\n');
+}
+
+/** The longest start of a block within `maxWords`, cut between list items or sentences (a table: its best rows). */
+function leadOf(block: string, maxWords: number, terms: ReadonlySet<string>): string {
   const kind = blockKind(block);
-  if (kind === 'table' || kind === 'code') return null;
+  if (kind === 'table') return tableExcerpt(block, maxWords, terms);
   const parts = kind === 'list' ? listItems(block) : sentencesOf(block);
   const kept: string[] = [];
   let words = 0;
@@ -101,10 +115,7 @@ export function featuredPassage(blocks: readonly string[], terms: ReadonlySet<st
     const kind = blockKind(block);
     const size = wordCount(block);
     if (passage.length === 0 && size > PASSAGE_MAX_WORDS && kind !== 'code') {
-      const lead = leadOf(block, PASSAGE_MAX_WORDS);
-      // A table too long to quote is left out; the passage starts with the next block.
-      if (lead === null) continue;
-      passage.push(lead);
+      passage.push(leadOf(block, PASSAGE_MAX_WORDS, terms));
       break;
     }
     if (passage.length > 0 && words + size > PASSAGE_MAX_WORDS) break;

@@ -122,11 +122,13 @@ async function recordStates(page: Page) {
 /** Title of a built page as its <title> shows it, without the site suffix. */
 function builtPage(docPath: string): {title: string; html: string} {
   const html = readFileSync(path.join('build', docPath, 'index.html'), 'utf8');
-  const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)![1].replace(/ \| DataHub$/, '').replaceAll('&amp;', '&').replaceAll('&#x27;', "'");
+  const title = decodeEntities(/<title[^>]*>([^<]*)<\/title>/.exec(html)![1].replace(/ \| DataHub$/, ''));
   return {title, html};
 }
 
-const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+/** Text of built HTML with its character references decoded. */
+const decodeEntities = (html: string) =>
+  html.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ({amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'"})[name]!);
 
 describe('chat: loading and the dialog', () => {
   it('requests no chat code with the page, and loads it on the first click', async () => {
@@ -221,8 +223,9 @@ describe('chat: a question about a real page', () => {
     const sequence = (await states()).map((s) => s.state).filter((state, i, all) => state !== all[i - 1] && state !== 'indeterminate');
     expect(sequence).toEqual(['preload', 'streaming-answer', 'done']);
     expect(await answer(page).textContent()).toContain('Personal Access Tokens');
-    // Markdown rendered: the extractive answer is a list of quotes, each linking to its section.
-    expect(await answer(page).locator('li').count()).toBeGreaterThan(1);
+    // Markdown rendered: the passage, then a link to the section it came from and the related sections.
+    expect(await answer(page).getByText('Source:').count()).toBe(1);
+    expect(await answer(page).locator(`a[href="${expected.references[0]}"]`).count()).toBe(1);
     expect(await answer(page).locator('a[href^="/docs/"]').count()).toBeGreaterThan(1);
 
     // Sources: the server's references in its order, titled from the build, linking to page and section.
@@ -240,7 +243,8 @@ describe('chat: a question about a real page', () => {
         const escaped = anchor.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         const heading = new RegExp(`<h([2-6])[^>]*\\sid="?${escaped}"?(?=[\\s>])[^>]*>(.*?)</h\\1>`).exec(built.html);
         expect(heading, `${id}: no heading with this anchor`).not.toBeNull();
-        expect(words(section), id).toBe(words(heading![2].replace(/<[^>]+>/g, '')));
+        // The heading exactly as the page shows it, not the anchor read as words.
+        expect(section, id).toBe(decodeEntities(heading![2].replace(/<[^>]+>/g, '')).replace(/\u200b/g, '').trim());
       }
       const delay = await items.nth(index).evaluate((el) => getComputedStyle(el).animationDelay);
       expect(delay).toBe(`${(index * chatDefaults.referenceFadeDelayMs) / 1000}s`);

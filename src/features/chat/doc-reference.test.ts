@@ -2,8 +2,12 @@ import {describe, expect, it} from 'vitest';
 import {humanizeSlug, toDocReference, toDocReferences} from './doc-reference';
 
 const titles = {
-  '/docs/authentication/personal-access-tokens': 'Personal Access Tokens',
-  '/docs/': 'DataHub documentation',
+  pages: {
+    '/docs/authentication/personal-access-tokens': 'Personal Access Tokens',
+    '/docs/quick-ingestion-guides/tableau/setup': 'Tableau Quick Ingestion Setup',
+    '/docs/': 'DataHub documentation',
+  },
+  headings: {'/docs/quick-ingestion-guides/tableau/setup': {'step-3-create-a-personal-access-token': 'Step 3: Create a personal access token'}},
 };
 
 describe('doc references', () => {
@@ -16,7 +20,13 @@ describe('doc references', () => {
     });
   });
 
-  it('adds the section heading derived from the anchor', () => {
+  it('adds the section heading as written on the page', () => {
+    expect(toDocReference('/docs/quick-ingestion-guides/tableau/setup#step-3-create-a-personal-access-token', titles)?.title).toBe(
+      'Tableau Quick Ingestion Setup › Step 3: Create a personal access token',
+    );
+  });
+
+  it('reads a heading the lookup leaves out from its anchor, which spells it', () => {
     expect(toDocReference('/docs/authentication/personal-access-tokens#who-can-create-tokens', titles)).toMatchObject({
       path: '/docs/authentication/personal-access-tokens',
       anchor: 'who-can-create-tokens',
@@ -34,7 +44,7 @@ describe('doc references', () => {
   });
 
   it('keeps the server order, once per id', () => {
-    expect(toDocReferences(['/docs/b', '/docs/a', '/docs/b', 'javascript:x'], {}).map((r) => r.id)).toEqual(['/docs/b', '/docs/a']);
+    expect(toDocReferences(['/docs/b', '/docs/a', '/docs/b', 'javascript:x'], {pages: {}, headings: {}}).map((r) => r.id)).toEqual(['/docs/b', '/docs/a']);
   });
 
   it('humanizes slugs, decoding escapes', () => {

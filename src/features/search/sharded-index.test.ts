@@ -2,7 +2,8 @@ import {createHash} from 'node:crypto';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {collectSections} from '../../../plugins/search-index/collect';
-import {readDevQueries} from '../../../scripts/relevance';
+import {loadSynonyms} from '../../../plugins/search-index/synonyms';
+import {readDevQueries, readDevQuestions} from '../../../scripts/relevance';
 import {buildSearchIndex, loadSearchIndex, type LocalSearchIndex, type SearchIndexFile} from '../../../lib/search/engine';
 import {openShardedIndex, shardSearchIndex, type SearchLexicon} from './sharded-index';
 
@@ -12,7 +13,8 @@ let full: LocalSearchIndex;
 let lexicon: SearchLexicon;
 let shardFiles: Map<string, string>;
 beforeAll(() => {
-  file = buildSearchIndex(collectSections(path.resolve(__dirname, '../../..')));
+  const root = path.resolve(__dirname, '../../..');
+  file = buildSearchIndex(collectSections(root), loadSynonyms(root));
   full = loadSearchIndex(file);
   const sharded = shardSearchIndex(file, (content) => `${createHash('sha256').update(content).digest('hex').slice(0, 10)}.txt`);
   lexicon = sharded.lexicon;
@@ -30,11 +32,15 @@ function opened() {
   return {index, fetched};
 }
 
-/** Every prefix of the dev queries as typed, plus misspellings that only fuzzy matching finds. */
+/**
+ * Every prefix of the dev queries as typed, the dev questions (filler words, synonyms, version numbers), and
+ * misspellings that only fuzzy matching finds.
+ */
 function typedQueries(): string[] {
   const queries = readDevQueries().map((q) => q.query);
   const prefixes = queries.flatMap((q) => Array.from({length: q.length}, (_, i) => q.slice(0, i + 1)));
-  return [...new Set([...prefixes, 'linage', 'snowflak', 'glosary term', 'personal acess token', 'kuberntes deploy', 'zzqxjv'])];
+  const questions = readDevQuestions().map((q) => q.query);
+  return [...new Set([...prefixes, ...questions, 'linage', 'snowflak', 'glosary term', 'personal acess token', 'kuberntes deploy', 'zzqxjv'])];
 }
 
 describe('sharded search index', () => {

@@ -1,0 +1,51 @@
+import {describe, expect, it} from 'vitest';
+import {analyzeQuery, queryLeaves, subjectTermsWithSynonyms} from './query';
+import {compileSynonyms} from './synonyms';
+
+const synonyms = compileSynonyms([
+  ['sso', 'single sign-on'],
+  ['pat', 'personal access token'],
+  {input: 'k8s', synonyms: ['kubernetes']},
+]);
+const alternativesOf = (query: string) => analyzeQuery(query, synonyms).groups.map((g) => g.alternatives);
+
+describe('query analysis', () => {
+  it('drops question and filler words, and "set up", keeping the subject', () => {
+    expect(analyzeQuery('How do I set up lineage for Snowflake?', []).subjectTerms).toEqual(['lineag', 'snowflak']);
+    expect(analyzeQuery('what is the setup of the settings page', []).subjectTerms).toEqual(['setup', 'set', 'page']);
+  });
+
+  it('keeps a query made only of filler words as typed', () => {
+    expect(analyzeQuery('how to', []).subjectTerms).toEqual(['how']);
+  });
+
+  it('gives a word, or a phrase, its synonyms as alternatives', () => {
+    expect(alternativesOf('SSO with Okta')).toEqual([[['SSO'], ['single', 'sign', 'on']], [['Okta']]]);
+    expect(alternativesOf('create a personal access token')).toEqual([[['create']], [['personal', 'access', 'token'], ['pat']]]);
+  });
+
+  it('expands one-way synonyms only from their input', () => {
+    expect(alternativesOf('k8s helm')).toEqual([[['k8s'], ['kubernetes']], [['helm']]]);
+    expect(alternativesOf('kubernetes helm')).toEqual([[['kubernetes']], [['helm']]]);
+  });
+
+  it('reads whether a query asks for a task, a lookup or neither', () => {
+    expect(analyzeQuery('How do I configure the Kafka sink?', []).intent).toBe('task');
+    expect(analyzeQuery('ingestion fails with a 403', []).intent).toBe('task');
+    expect(analyzeQuery('What fields does the dataset entity have?', []).intent).toBe('lookup');
+    expect(analyzeQuery('glossary terms', []).intent).toBe('neutral');
+  });
+
+  it('completes only the last typed word as a prefix', () => {
+    expect(queryLeaves(analyzeQuery('sso ok', synonyms))).toEqual([
+      {term: 'sso', prefix: false},
+      {term: 'singl', prefix: false},
+      {term: 'sign', prefix: false},
+      {term: 'ok', prefix: true},
+    ]);
+  });
+
+  it('lists every term a question stands for, synonyms included', () => {
+    expect([...subjectTermsWithSynonyms(analyzeQuery('revoke a PAT', synonyms))].sort()).toEqual(['access', 'pat', 'person', 'revok', 'token']);
+  });
+});

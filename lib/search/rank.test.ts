@@ -1,0 +1,60 @@
+import {describe, expect, it} from 'vitest';
+import {buildSearchIndex, loadSearchIndex} from './engine';
+import type {PageKind} from './rank';
+import {createLexicalRetriever, diversify} from './retrieval';
+import type {Section} from './types';
+
+const section = (url: string, title: string, heading: string | null, text: string, pageKind: PageKind = 'guide'): Section => ({
+  id: url, url, hierarchy: ['Group', title, heading, null, null, null, null], text, language: 'en', docsTag: 'docs-default-current', pageKind,
+});
+
+const sections: Section[] = [
+  section('/docs/spark', 'Spark Lineage', null, 'The Spark agent emits lineage for every job it sees, with column lineage where Spark plans show it.'),
+  section('/docs/spark#setup', 'Spark Lineage', 'Setup', 'Add the agent jar and point it at DataHub to send lineage from each Spark job.'),
+  section('/docs/lineage', 'Lineage', null, 'Lineage shows where data comes from and where it goes.'),
+  section('/docs/lineage#edit', 'Lineage', 'Edit lineage', 'Add or remove upstream edges by hand in the UI.'),
+  section('/docs/entities/dataset', 'Dataset', null, 'A dataset has the schemaMetadata aspect and the ownership aspect. To add an owner, write ownership.', 'model-reference'),
+  section('/docs/ownership', 'Ownership', null, 'To add an owner to a dataset, open its page and choose Add owners; ownership is stored as an aspect.'),
+  section('/docs/ownership#types', 'Ownership', 'Ownership types', 'Custom ownership types name what an owner does.'),
+  section('/docs/ownership#api', 'Ownership', 'From the API', 'The addOwners mutation adds owners to a dataset.'),
+];
+const index = loadSearchIndex(buildSearchIndex(sections));
+const pages = (query: string) => [...new Set(index.search(query).map((h) => h.pageUrl))];
+
+describe('ranking', () => {
+  it('ranks the page whose title is the query before a page whose title only contains it', () => {
+    expect(pages('lineage')[0]).toBe('/docs/lineage');
+  });
+
+  it('prefers a guide for a task and the generated reference for a lookup, other things equal', () => {
+    const text = 'Owners of a dataset: the ownership aspect lists them, and an owner is added with addOwners.';
+    const twins = loadSearchIndex(buildSearchIndex([
+      section('/docs/entities/owners', 'Owners', null, text, 'model-reference'),
+      section('/docs/guides/owners', 'Owners', null, text, 'guide'),
+    ]));
+    expect(twins.search('How do I add an owner to a dataset?')[0].url).toBe('/docs/guides/owners');
+    expect(twins.search('Which aspects does a dataset have for owners?')[0].url).toBe('/docs/entities/owners');
+    expect(pages('How do I add an owner to a dataset?')).toContain('/docs/ownership');
+  });
+});
+
+describe('chat retrieval', () => {
+  const retriever = createLexicalRetriever(sections);
+
+  it('references at most two sections of a page, each page\'s best first', async () => {
+    const found = await retriever.retrieve('ownership owner dataset', {count: 10, threshold: 0});
+    const urls = found.map((r) => r.section.url.split('#')[0]);
+    for (const page of new Set(urls)) expect(urls.filter((u) => u === page).length).toBeLessThanOrEqual(2);
+    const firstSeen = urls.map((u, i) => urls.indexOf(u) === i);
+    // Every page's first section comes before any page's second.
+    expect(firstSeen.indexOf(false) === -1 || firstSeen.slice(firstSeen.indexOf(false)).every((f) => !f)).toBe(true);
+  });
+
+  it('finds nothing above the threshold for a question the docs do not cover', async () => {
+    expect(await retriever.retrieve('How long should I boil an egg for a runny yolk?', {count: 10, threshold: 0.5})).toEqual([]);
+  });
+
+  it('keeps items of each page in order, two at most, second ones last', () => {
+    expect(diversify(['a1', 'a2', 'b1', 'a3', 'c1', 'b2'], (x) => x[0])).toEqual(['a1', 'b1', 'c1', 'a2', 'b2']);
+  });
+});

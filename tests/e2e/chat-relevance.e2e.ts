@@ -1,0 +1,122 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {beforeAll, describe, expect, it} from 'vitest';
+import {START_RESPONSE_MARKER} from '../../contract/completions';
+import {loadSearchIndex} from '../../lib/search/engine';
+import {sectionTitleOf, type Section} from '../../lib/search/types';
+import {CHAT_SECTIONS_FILE} from '../../plugins/search-index/constants';
+import {evaluateChat, evaluateRelevance, readDevQueries, readDevQuestions} from '../../scripts/relevance';
+import {readBuiltIndex} from '../../scripts/search';
+import {chatDefaults, chatService} from '../../src/site';
+import {baseURL} from './browser';
+
+/**
+ * Relevance floors on the development sets, through the real server's chat (HTTP) and the built search index. A
+ * change that lowers a figure below its floor fails here; raise a floor when the figures rise for good.
+ */
+const FLOORS = {
+  chatHitAt1: 0.85,
+  chatHitAt3: 0.95,
+  searchOnQuestionsHitAt1: 0.8,
+  keywordHitAt1: 0.848,
+  keywordHitAt5: 0.95,
+};
+
+const buildDir = path.resolve('build');
+
+async function askChat(question: string) {
+  const response = await fetch(`${baseURL()}/v1/completions`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json'},
+    body: JSON.stringify({prompt: question, projectKey: chatService.projectKey}),
+  });
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  const at = text.indexOf(START_RESPONSE_MARKER);
+  return {references: JSON.parse(text.slice(0, at)) as string[], answer: text.slice(at + START_RESPONSE_MARKER.length)};
+}
+
+type ChatResult = Awaited<ReturnType<typeof evaluateChat>>;
+let chat: ChatResult;
+let sections: Map<string, Section>;
+
+beforeAll(async () => {
+  sections = new Map((JSON.parse(readFileSync(path.join(buildDir, CHAT_SECTIONS_FILE), 'utf8')) as Section[]).map((s) => [s.url, s]));
+  chat = await evaluateChat(askChat, readDevQuestions(), chatDefaults.iDontKnowMessage);
+});
+
+const misses = (rows: Array<{rank: number | null; question?: string; query?: string}>, k: number) =>
+  rows.filter((r) => r.rank === null || r.rank > k).map((r) => `#${r.rank ?? '-'} ${r.question ?? r.query}`).join('\n');
+
+describe('relevance on the development sets', () => {
+  it('puts a page that answers the question first in the chat\'s references', () => {
+    const onTopic = chat.rows.filter((r) => !r.offTopic);
+    expect(chat.hitAt1, misses(onTopic, 1)).toBeGreaterThanOrEqual(FLOORS.chatHitAt1);
+    expect(chat.hitAt3, misses(onTopic, 3)).toBeGreaterThanOrEqual(FLOORS.chatHitAt3);
+  });
+
+  it('answers every off-topic question with the don\'t-know message and no references', () => {
+    expect(chat.offTopicCount).toBeGreaterThan(0);
+    expect(chat.offTopicDeclined).toBe(chat.offTopicCount);
+  });
+
+  it('ranks the same questions, and the keyword queries, well on the search page', () => {
+    const index = loadSearchIndex(readBuiltIndex(buildDir));
+    const questions = evaluateRelevance(index, readDevQuestions());
+    expect(questions.hitAt1, misses(questions.rows, 1)).toBeGreaterThanOrEqual(FLOORS.searchOnQuestionsHitAt1);
+    const keywords = evaluateRelevance(index, readDevQueries());
+    expect(keywords.hitAt1, misses(keywords.rows, 1)).toBeGreaterThanOrEqual(FLOORS.keywordHitAt1);
+    expect(keywords.hitAt5, misses(keywords.rows, 5)).toBeGreaterThanOrEqual(FLOORS.keywordHitAt5);
+  });
+});
+
+/** The answer's Markdown with what the answerer changes for the chat's view undone: escaped `<` and in-page links. */
+const asWritten = (text: string, pageUrl: string) => text.replace(/\\</g, '<').replaceAll(`](${pageUrl}#`, '](#');
+
+/** Fenced code blocks of a Markdown text, fences included. */
+const codeBlocksOf = (markdown: string) => markdown.match(/^(```|~~~)[^\n]*\n[\s\S]*?\n\1$/gm) ?? [];
+
+/** Data rows of the tables in blocks, as their cells would read if flattened into prose. */
+function flattenedRows(blocks: readonly string[]): string[] {
+  return blocks
+    .filter((b) => /^\s*\|/.test(b))
+    .flatMap((table) => table.split('\n').slice(2))
+    .map((row) => row.split('|').map((c) => c.trim()).filter(Boolean))
+    .filter((cells) => cells.length >= 2)
+    .map((cells) => cells.join(' '))
+    .filter((text) => text.length >= 12);
+}
+
+describe('the answer\'s shape', () => {
+  const answered = () => chat.rows.filter((r) => r.references.length > 0);
+
+  it('opens with text of the first reference\'s section and names it as the source', () => {
+    expect(answered().length).toBeGreaterThan(50);
+    for (const {question, references, answer} of answered()) {
+      const section = sections.get(references[0]);
+      expect(section, question).toBeDefined();
+      const pageUrl = references[0].split('#')[0];
+      const opening = asWritten(answer, pageUrl).split('\n')[0].slice(0, 60);
+      expect(section!.blocks!.join('\n\n'), question).toContain(opening);
+      expect(answer, question).toContain(`Source: [${sectionTitleOf(section!)}](${references[0]})`);
+    }
+  });
+
+  it('quotes code blocks byte for byte and never runs a table row into prose', () => {
+    let codeBlocks = 0;
+    for (const {question, references, answer} of answered()) {
+      const section = sections.get(references[0])!;
+      const source = section.blocks!.join('\n\n');
+      for (const code of codeBlocksOf(answer)) {
+        codeBlocks++;
+        expect(source, question).toContain(code);
+      }
+      const prose = answer.split('\n').filter((line) => !line.trimStart().startsWith('|'));
+      for (const row of flattenedRows(section.blocks!)) {
+        expect(prose.some((line) => line.includes(row)), `${question}: table row "${row}" flattened`).toBe(false);
+      }
+    }
+    // The dev set's answers include code: the check above is not vacuous.
+    expect(codeBlocks).toBeGreaterThan(0);
+  });
+});
