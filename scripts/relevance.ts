@@ -1,5 +1,4 @@
 import {readFileSync} from 'node:fs';
-import type {LocalSearchIndex} from '../lib/search/engine';
 
 /**
  * Relevance on the development sets: keyword queries (data/search-dev-queries.tsv) and questions as people ask them
@@ -35,7 +34,7 @@ export function rankOf(pages: readonly string[], acceptable: readonly string[]):
 export const hitAt = (ranks: ReadonlyArray<number | null>, k: number) => (ranks.length ? ranks.filter((r) => r !== null && r <= k).length / ranks.length : 0);
 
 /** hit@k: a query hits when any acceptable route is among the first k distinct pages of results. */
-export function evaluateRelevance(index: LocalSearchIndex, queries: DevQuery[]) {
+export function evaluateRelevance(index: {search(query: string, limit?: number): Array<{pageUrl: string}>}, queries: DevQuery[]) {
   const rows = queries.filter((q) => q.acceptable.length > 0).map(({query, acceptable}) => {
     const pages = [...new Set(index.search(query, 50).map((h) => h.pageUrl))];
     return {query, rank: rankOf(pages, acceptable), top: pages[0] ?? null};

@@ -9,12 +9,13 @@ import {buildApp} from '../../server/app';
 import {createPostgresStore} from '../../server/query-log/postgres-store';
 import {createSqliteStore} from '../../server/query-log/sqlite-store';
 import type {QueryLogStore} from '../../server/query-log/store';
-import {readDevQueries} from '../relevance';
+import {chatDefaults} from '../../src/site';
+import {evaluateChat, readDevQuestions} from '../relevance';
 import {percentile, type BenchRow} from './report';
 
 const QUESTIONS_EXTRA = ['How do I create a personal access token?', 'How do I ingest metadata from Snowflake?', 'What is a URN?', 'How do I set up OIDC single sign-on?'];
 
-async function timeCompletion(url: string, prompt: string): Promise<{refs: number; end: number}> {
+async function timeCompletion(url: string, prompt: string): Promise<{refs: number; end: number; text: string}> {
   const started = performance.now();
   const response = await fetch(`${url}/v1/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({prompt, projectKey: chatService.projectKey})});
   const reader = response.body!.getReader();
@@ -27,7 +28,7 @@ async function timeCompletion(url: string, prompt: string): Promise<{refs: numbe
     text += decoder.decode(value, {stream: true});
     if (Number.isNaN(refs) && text.includes(START_RESPONSE_MARKER)) refs = performance.now() - started;
   }
-  return {refs, end: performance.now() - started};
+  return {refs, end: performance.now() - started, text};
 }
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
@@ -59,11 +60,23 @@ export async function benchServer(buildDir: string, durationSeconds: number): Pr
   const url = await app.listen({port: 0, host: '127.0.0.1'});
   const rows: BenchRow[] = [];
   try {
-    const questions = [...readDevQueries().map((q) => `How do I use ${q.query}?`), ...QUESTIONS_EXTRA];
+    const devQuestions = readDevQuestions();
+    const questions = [...devQuestions.map((q) => q.query), ...QUESTIONS_EXTRA];
     await timeCompletion(url, 'warm up the engine');
-    const timings = [];
+    const timings: Array<Awaited<ReturnType<typeof timeCompletion>>> = [];
     for (const q of questions) timings.push(await timeCompletion(url, q));
+    // Relevance from the same answers the timings measured.
+    const answers = new Map(questions.map((q, i) => [q, timings[i].text]));
+    const chat = await evaluateChat(async (question) => {
+      const text = answers.get(question)!;
+      const at = text.indexOf(START_RESPONSE_MARKER);
+      return {references: JSON.parse(text.slice(0, at)) as string[], answer: text.slice(at + START_RESPONSE_MARKER.length)};
+    }, devQuestions, chatDefaults.iDontKnowMessage);
+    const onTopic = devQuestions.length - chat.offTopicCount;
     rows.push(
+      {area: 'Chat', metric: `References hit@1 (${onTopic} dev questions)`, value: chat.hitAt1, unit: '', note: 'data/chat-dev-questions.tsv; target >= 0.85'},
+      {area: 'Chat', metric: 'References hit@3', value: chat.hitAt3, unit: '', note: 'target >= 0.95'},
+      {area: 'Chat', metric: `Off-topic questions declined (of ${chat.offTopicCount})`, value: chat.offTopicDeclined, unit: ''},
       {area: 'Chat', metric: `Time to references p50 (${questions.length} questions, extractive)`, value: percentile(timings.map((t) => t.refs), 50), unit: 'ms'},
       {area: 'Chat', metric: 'Time to references p95', value: percentile(timings.map((t) => t.refs), 95), unit: 'ms', note: 'target < 30 ms'},
       {area: 'Chat', metric: 'Full answer p50', value: percentile(timings.map((t) => t.end), 50), unit: 'ms'},

@@ -16,9 +16,14 @@ const section = (url: string, title: string, heading: string | null, text: strin
   id: url, url, hierarchy: ['Guides', title, heading, null, null, null, null], text, language: 'en', docsTag: 'docs-default-current', pageKind: 'guide', blocks: [text],
 });
 
+const TOKEN_CODE = '```shell\ndatahub init --host http://localhost:8080 --token "<token>"\n```';
+
 export const fixtureSections: Section[] = [
   section('/docs/authentication/personal-access-tokens', 'Personal Access Tokens', null, 'Personal access tokens let scripts call the DataHub API as you. Create a token in Settings under Access Tokens and copy it once.'),
-  section('/docs/authentication/personal-access-tokens#create-a-token', 'Personal Access Tokens', 'Create a token', 'Open Settings, choose Access Tokens and click Generate new token. Pick a name and an expiry, then copy the token value.'),
+  {
+    ...section('/docs/authentication/personal-access-tokens#create-a-token', 'Personal Access Tokens', 'Create a token', 'Open Settings, choose Access Tokens and click Generate new token. Pick a name and an expiry, then copy the token value.'),
+    blocks: ['Open Settings, choose Access Tokens and click Generate new token. Pick a name and an expiry, then copy the token value.', TOKEN_CODE],
+  },
   section('/docs/quickstart', 'Quickstart', null, 'Run datahub docker quickstart to start DataHub locally with Docker Compose. The UI listens on port 9002.'),
   section('/docs/lineage/lineage-feature-guide', 'Lineage', null, 'Lineage shows how data flows between datasets, jobs and dashboards.'),
 ];
@@ -173,6 +178,17 @@ describe('OpenAI-compatible answerer against a fake endpoint', () => {
     expect(sent).toMatchObject({model: 'gpt-4', stream: true, temperature: 0.1, max_tokens: 500});
     expect(sent.messages[0].content).toContain('Personal access tokens let scripts call the DataHub API');
     expect(sent.messages[0].content).toContain('personal access token');
+  });
+
+  it('gives the LLM the top sections as Markdown with their titles and URLs, and asks for cited links', async () => {
+    fake.mode = 'stream';
+    const {url} = await withFake();
+    await (await ask(url, {prompt: 'How do I create a personal access token?', projectKey: KEY})).text();
+    const prompt = (fake.requests.at(-1)!.body as {messages: Array<{content: string}>}).messages[0].content;
+    expect(prompt).toContain('Section: Personal Access Tokens › Create a token\nURL: /docs/authentication/personal-access-tokens#create-a-token');
+    // The section's code block reaches the model as written, fences and language included.
+    expect(prompt).toContain(TOKEN_CODE);
+    expect(prompt).toMatch(/cite the sections you used as markdown links/i);
   });
 
   for (const mode of ['error500', 'garbage', 'hang'] as const) {
