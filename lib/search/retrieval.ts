@@ -30,13 +30,13 @@ const COVERAGE_EXPONENT = 0.4;
 export const MAX_SECTIONS_PER_PAGE = 2;
 
 /**
- * Similarity in [0, 1] of a section to a question:
- *   coverage x strength, where coverage is the share of the question's subjects (stemmed words without stop,
- *   question and filler words, each standing with its synonyms) that the section or its page title holds, and
- *   strength = score / (score + 12) saturates the ranked score (BM25 with title and heading boosts, then weighed by
- *   page title and page kind). A section holding every subject with a title or heading match scores about 0.7-0.9;
- *   one subject of three in body text scores under 0.2. The default threshold 0.5 therefore asks for most subjects
- *   and a solid match.
+ * Similarity in [0, 1] of a section to a question, the number `sectionsMatchThreshold` is compared with:
+ *   coverage^0.4 x strength. Coverage (rank.ts) is the share of the question's subjects (stemmed words without stop,
+ *   question and filler words, each standing with its synonyms, each weighed by how rare it is in the docs) that the
+ *   section or its page title holds, blended with what its page holds; strength = score / (score + 12) saturates the
+ *   ranked score. A section holding every subject with a title or heading match scores 0.8-1; an off-topic question,
+ *   whose rare words no page has, stays under 0.45 even where its common words match. The default threshold 0.5
+ *   therefore asks for most subjects and a solid match.
  */
 export function similarity(score: number, coverage: number): number {
   return Math.min(1, Math.max(0, coverage)) ** COVERAGE_EXPONENT * (score / (score + SCORE_SATURATION));
