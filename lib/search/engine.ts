@@ -246,7 +246,7 @@ export type RankingData = Pick<SearchIndexFile, 'pages' | 'pageStarts' | 'synony
 
 /** The page of each section id, and the facts of each page ranking weighs. */
 export function rankingContext(data: RankingData) {
-  const pages = data.pages.map(([, , title, kind]) => ({kind, titleTerms: titleTermsOf(title)}));
+  const pages = data.pages.map(([, , title, kind], i) => ({kind, titleTerms: titleTermsOf(title), firstSection: data.pageStarts[i]}));
   const pageOf = (id: number) => {
     let low = 0;
     let high = data.pageStarts.length - 1;

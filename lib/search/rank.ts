@@ -21,6 +21,8 @@ export const KIND_WEIGHT: Record<QueryIntent, Record<PageKind, number>> = {
 const TITLE_WEIGHT = 1.5;
 /** Extra weight of a page whose title is the query, give or take a generic word ("Lineage" for "lineage"). */
 const EXACT_TITLE_WEIGHT = 2;
+/** Extra weight of the opening section of a page whose title is the query: "what is a URN" is answered at the top. */
+const EXACT_TITLE_OPENING_WEIGHT = 1.5;
 /** Extra weight of a page whose title holds every subject of the query, with words of its own besides. */
 const FULL_TITLE_WEIGHT = 1.5;
 /** Title words that do not make a title more specific than the query. */
@@ -31,6 +33,8 @@ export interface RankPage {
   kind: PageKind;
   /** Index terms of the page title. */
   titleTerms: ReadonlySet<string>;
+  /** Id of the page's first section (its opening, before the first heading). */
+  firstSection: number;
 }
 
 /** Index terms of a page title. */
@@ -105,7 +109,7 @@ export function rerank(matches: EngineMatch[], query: AnalyzedQuery, pageOf: (se
   });
   const ranked = matches.map((match, order) => {
     const page = pageOf(match.id);
-    const {titleTerms, kind} = pages[page];
+    const {titleTerms, kind, firstSection} = pages[page];
     const credits = held[order];
     const sectionCoverage = share(credits.map((c) => Math.min(1, c)));
     const coverage = (1 - PAGE_COVERAGE_SHARE) * sectionCoverage + PAGE_COVERAGE_SHARE * share(pageHeld.get(page)!);
@@ -113,7 +117,7 @@ export function rerank(matches: EngineMatch[], query: AnalyzedQuery, pageOf: (se
     const inTitle = credits.filter((c) => c === 2).length;
     const specific = [...titleTerms].filter((t) => !GENERIC_TITLE_TERMS.has(t) && !isFiller(t) && !subject.has(t));
     const exact = inTitle === groups.length && groups.length > 0 && specific.length === 0;
-    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * (exact ? EXACT_TITLE_WEIGHT : inTitle === groups.length ? FULL_TITLE_WEIGHT : 1) * KIND_WEIGHT[query.intent][kind];
+    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * (exact ? EXACT_TITLE_WEIGHT * (match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1) : inTitle === groups.length ? FULL_TITLE_WEIGHT : 1) * KIND_WEIGHT[query.intent][kind];
     return {order, section: {...match, score, page, coverage, titleCoverage}};
   });
   // A page with several matching sections is more likely about the query than a page that mentions it once.
