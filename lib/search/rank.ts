@@ -61,6 +61,23 @@ export interface RankedSection extends EngineMatch {
 
 const termsOfAlternative = (alternative: string[]) => alternative.map(processTerm).filter((t): t is string => Boolean(t));
 
+/** Whether some alternative has all its terms in `terms` (plain loops: this runs for every group of every match). */
+function holdsAny(alternatives: readonly string[][], terms: ReadonlySet<string> | readonly string[]): boolean {
+  const list = Array.isArray(terms) ? (terms as readonly string[]) : null;
+  const set = list ? null : (terms as ReadonlySet<string>);
+  for (const alternative of alternatives) {
+    let all = true;
+    for (const term of alternative) {
+      if (list ? !list.includes(term) : !set!.has(term)) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return true;
+  }
+  return false;
+}
+
 /** Credit of a subject the section matched only through a typo-tolerant or prefix match of a word. */
 const NEAR_MATCH_CREDIT = 0.25;
 /** How strongly a section's share of the query's subjects scales its score (score x coverage^power). */
@@ -86,46 +103,58 @@ export function rerank(matches: EngineMatch[], query: AnalyzedQuery, pageOf: (se
     alternatives: g.alternatives.map(termsOfAlternative).filter((a) => a.length > 0),
     weight: Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...termsOfAlternative(g.alternatives[0]).map(weightOf))),
   }));
-  const totalWeight = groups.reduce((sum, g) => sum + g.weight, 0);
+  const totalWeight = groups.reduce((sum, g) => sum + g.weight, 0) || 1;
   const subject = new Set(query.subjectTerms);
-  const share = (credits: number[]) => (totalWeight > 0 ? credits.reduce((sum, c, i) => sum + c * groups[i].weight, 0) / totalWeight : 0);
+  // Per page met: which subjects its title holds, whether the title is the query, and what its sections hold together.
+  const facts = new Map<number, {inTitle: boolean[]; titleCount: number; titleCoverage: number; exact: boolean; held: number[]; heldShare: number | null}>();
+  const share = (values: readonly number[]) => values.reduce((sum, c, i) => sum + c * groups[i].weight, 0) / totalWeight;
+  const factsOf = (page: number) => {
+    let known = facts.get(page);
+    if (!known) {
+      const {titleTerms} = pages[page];
+      const inTitle = groups.map((g) => holdsAny(g.alternatives, titleTerms));
+      const titleCount = inTitle.filter(Boolean).length;
+      const specific = [...titleTerms].some((t) => !GENERIC_TITLE_TERMS.has(t) && !isFiller(t) && !subject.has(t));
+      const exact = groups.length > 0 && titleCount === groups.length && !specific;
+      known = {inTitle, titleCount, titleCoverage: share(inTitle.map(Number)), exact, held: groups.map(() => 0), heldShare: null};
+      facts.set(page, known);
+    }
+    return known;
+  };
   // What each section holds of each subject: 1 for its words or its page title, less for a near match.
-  const held = matches.map((match) => {
-    const {titleTerms} = pages[pageOf(match.id)];
-    const exactTerms = new Set(match.terms);
-    const nearTerms = new Set(match.queryTerms);
-    return groups.map(({alternatives}) => {
-      const has = (terms: ReadonlySet<string>) => alternatives.some((a) => a.every((t) => terms.has(t)));
-      return has(titleTerms) ? 2 : has(exactTerms) ? 1 : has(nearTerms) ? NEAR_MATCH_CREDIT : 0;
-    });
-  });
-  // What each page holds across its matched sections.
-  const pageHeld = new Map<number, number[]>();
-  matches.forEach((match, i) => {
-    const page = pageOf(match.id);
-    const credits = held[i].map((c) => Math.min(1, c));
-    const sofar = pageHeld.get(page);
-    pageHeld.set(page, sofar ? sofar.map((c, g) => Math.max(c, credits[g])) : credits);
+  const credits = matches.map((match) => {
+    const page = factsOf(pageOf(match.id));
+    const own = groups.map((g, i) =>
+      page.inTitle[i] || holdsAny(g.alternatives, match.terms) ? 1 : holdsAny(g.alternatives, match.queryTerms) ? NEAR_MATCH_CREDIT : 0,
+    );
+    own.forEach((c, i) => (page.held[i] = Math.max(page.held[i], c)));
+    return own;
   });
   const ranked = matches.map((match, order) => {
     const page = pageOf(match.id);
-    const {titleTerms, kind, firstSection} = pages[page];
-    const credits = held[order];
-    const sectionCoverage = share(credits.map((c) => Math.min(1, c)));
-    const coverage = (1 - PAGE_COVERAGE_SHARE) * sectionCoverage + PAGE_COVERAGE_SHARE * share(pageHeld.get(page)!);
-    const titleCoverage = share(credits.map((c) => (c === 2 ? 1 : 0)));
-    const inTitle = credits.filter((c) => c === 2).length;
-    const specific = [...titleTerms].filter((t) => !GENERIC_TITLE_TERMS.has(t) && !isFiller(t) && !subject.has(t));
-    const exact = inTitle === groups.length && groups.length > 0 && specific.length === 0;
-    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * (exact ? EXACT_TITLE_WEIGHT * (match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1) : inTitle === groups.length ? FULL_TITLE_WEIGHT : 1) * KIND_WEIGHT[query.intent][kind];
+    const {kind, firstSection} = pages[page];
+    const pageFacts = factsOf(page);
+    const {titleCount, titleCoverage, exact} = pageFacts;
+    pageFacts.heldShare ??= share(pageFacts.held);
+    const coverage = (1 - PAGE_COVERAGE_SHARE) * share(credits[order]) + PAGE_COVERAGE_SHARE * pageFacts.heldShare;
+    const titleWeight = exact ? EXACT_TITLE_WEIGHT * (match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1) : titleCount === groups.length ? FULL_TITLE_WEIGHT : 1;
+    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * titleWeight * KIND_WEIGHT[query.intent][kind];
     return {order, section: {...match, score, page, coverage, titleCoverage}};
   });
-  // A page with several matching sections is more likely about the query than a page that mentions it once.
-  const byPage = new Map<number, Array<{order: number; score: number}>>();
-  for (const {order, section} of ranked) byPage.set(section.page, [...(byPage.get(section.page) ?? []), {order, score: section.score}]);
-  for (const scores of byPage.values()) scores.sort((a, b) => b.score - a.score);
+  // A page with several matching sections is more likely about the query than a page that mentions it once: each
+  // section gains a share of its page's best other sections (the page's top scores, kept once per page).
+  const topByPage = new Map<number, Array<{order: number; score: number}>>();
+  for (const {order, section} of ranked) {
+    const top = topByPage.get(section.page) ?? [];
+    if (top.length <= PAGE_BONUS_SECTIONS || section.score > top[top.length - 1].score) {
+      top.push({order, score: section.score});
+      top.sort((x, y) => y.score - x.score);
+      if (top.length > PAGE_BONUS_SECTIONS + 1) top.pop();
+    }
+    topByPage.set(section.page, top);
+  }
   const bonuses = ranked.map(({order, section}) =>
-    byPage.get(section.page)!.filter((other) => other.order !== order).slice(0, PAGE_BONUS_SECTIONS).reduce((sum, other) => sum + other.score, 0) * PAGE_BONUS,
+    topByPage.get(section.page)!.filter((other) => other.order !== order).slice(0, PAGE_BONUS_SECTIONS).reduce((sum, other) => sum + other.score, 0) * PAGE_BONUS,
   );
   ranked.forEach((r, i) => (r.section.score += bonuses[i]));
   return ranked.sort((a, b) => b.section.score - a.section.score || a.order - b.order).map((r) => r.section);
