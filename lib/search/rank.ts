@@ -121,41 +121,61 @@ export function rerank(matches: EngineMatch[], query: AnalyzedQuery, pageOf: (se
     }
     return known;
   };
-  // What each section holds of each subject: 1 for its words or its page title, less for a near match.
-  const credits = matches.map((match) => {
-    const page = factsOf(pageOf(match.id));
-    const own = groups.map((g, i) =>
-      page.inTitle[i] || holdsAny(g.alternatives, match.terms) ? 1 : holdsAny(g.alternatives, match.queryTerms) ? NEAR_MATCH_CREDIT : 0,
-    );
-    own.forEach((c, i) => (page.held[i] = Math.max(page.held[i], c)));
-    return own;
-  });
-  const ranked = matches.map((match, order) => {
+  // What each section holds of each subject (1 for its words or its page title, less for a near match), in one flat
+  // array: this part runs for every match of every query, so it allocates nothing per match.
+  const count = groups.length;
+  const credits = new Float64Array(matches.length * count);
+  const pageIds = new Int32Array(matches.length);
+  for (let m = 0; m < matches.length; m++) {
+    const match = matches[m];
     const page = pageOf(match.id);
+    pageIds[m] = page;
+    const {inTitle, held} = factsOf(page);
+    for (let g = 0; g < count; g++) {
+      const {alternatives} = groups[g];
+      const credit = inTitle[g] || holdsAny(alternatives, match.terms) ? 1 : holdsAny(alternatives, match.queryTerms) ? NEAR_MATCH_CREDIT : 0;
+      credits[m * count + g] = credit;
+      if (credit > held[g]) held[g] = credit;
+    }
+  }
+  const ranked: Array<{order: number; section: RankedSection}> = new Array(matches.length);
+  for (let m = 0; m < matches.length; m++) {
+    const match = matches[m];
+    const page = pageIds[m];
     const {kind, firstSection} = pages[page];
     const pageFacts = factsOf(page);
-    const {titleCount, titleCoverage, exact} = pageFacts;
     pageFacts.heldShare ??= share(pageFacts.held);
-    const coverage = (1 - PAGE_COVERAGE_SHARE) * share(credits[order]) + PAGE_COVERAGE_SHARE * pageFacts.heldShare;
-    const titleWeight = exact ? EXACT_TITLE_WEIGHT * (match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1) : titleCount === groups.length ? FULL_TITLE_WEIGHT : 1;
+    let own = 0;
+    for (let g = 0; g < count; g++) own += credits[m * count + g] * groups[g].weight;
+    const coverage = (1 - PAGE_COVERAGE_SHARE) * (own / totalWeight) + PAGE_COVERAGE_SHARE * pageFacts.heldShare;
+    const {titleCount, titleCoverage, exact} = pageFacts;
+    const titleWeight = exact ? EXACT_TITLE_WEIGHT * (match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1) : titleCount === count ? FULL_TITLE_WEIGHT : 1;
     const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * titleWeight * KIND_WEIGHT[query.intent][kind];
-    return {order, section: {...match, score, page, coverage, titleCoverage}};
-  });
+    ranked[m] = {order: m, section: {id: match.id, score, terms: match.terms, queryTerms: match.queryTerms, page, coverage, titleCoverage}};
+  }
   // A page with several matching sections is more likely about the query than a page that mentions it once: each
-  // section gains a share of its page's best other sections (the page's top scores, kept once per page).
+  // section gains a share of the scores of its page's best other sections (each page's top scores, kept once).
   const topByPage = new Map<number, Array<{order: number; score: number}>>();
   for (const {order, section} of ranked) {
-    const top = topByPage.get(section.page) ?? [];
+    let top = topByPage.get(section.page);
+    if (!top) topByPage.set(section.page, (top = []));
     if (top.length <= PAGE_BONUS_SECTIONS || section.score > top[top.length - 1].score) {
       top.push({order, score: section.score});
       top.sort((x, y) => y.score - x.score);
       if (top.length > PAGE_BONUS_SECTIONS + 1) top.pop();
     }
-    topByPage.set(section.page, top);
   }
-  const bonuses = ranked.map(({order, section}) =>
-    topByPage.get(section.page)!.filter((other) => other.order !== order).slice(0, PAGE_BONUS_SECTIONS).reduce((sum, other) => sum + other.score, 0) * PAGE_BONUS,
-  );
-  ranked.forEach((r, i) => (r.section.score += bonuses[i]));
+  const bonuses = new Float64Array(ranked.length);
+  for (const {order, section} of ranked) {
+    let sum = 0;
+    let taken = 0;
+    for (const other of topByPage.get(section.page)!) {
+      if (other.order === order || taken === PAGE_BONUS_SECTIONS) continue;
+      sum += other.score;
+      taken++;
+    }
+    bonuses[order] = sum * PAGE_BONUS;
+  }
+  for (const r of ranked) r.section.score += bonuses[r.order];
   return ranked.sort((a, b) => b.section.score - a.section.score || a.order - b.order).map((r) => r.section);
 }

@@ -26,15 +26,24 @@ export function createExtractiveAnswerer(synonyms: SynonymTable = []): Answerer 
     kind: 'extractive',
     async *answer({prompt, sections, request, signal}) {
       const terms = subjectTermsWithSynonyms(analyzeQuery(prompt, synonyms));
-      const source = sections.find(({section}) => featuredPassage(section.blocks ?? [], terms, pageOf(section)) !== '')?.section;
+      // The first section with text to quote (a section is rarely a bare heading).
+      let source: Section | null = null;
+      let passage = '';
+      for (const {section} of sections) {
+        passage = featuredPassage(section.blocks ?? [], terms, pageOf(section));
+        if (passage) {
+          source = section;
+          break;
+        }
+      }
       if (!source) {
         yield request.iDontKnowMessage;
         return;
       }
-      const passage = featuredPassage(source.blocks ?? [], terms, pageOf(source));
+      const sourcePage = pageOf(source);
       const related = sections
         .map((s) => s.section)
-        .filter((s, i, all) => pageOf(s) !== pageOf(source) && all.findIndex((o) => pageOf(o) === pageOf(s)) === i)
+        .filter((s, i, all) => pageOf(s) !== sourcePage && all.findIndex((o) => pageOf(o) === pageOf(s)) === i)
         .slice(0, MAX_RELATED);
       const lines = [passage, '', `Source: ${linkTo(source)}`];
       if (related.length > 0) lines.push('', 'Related:', ...related.map((s) => `- ${linkTo(s)}`));
