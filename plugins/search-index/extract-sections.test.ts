@@ -85,3 +85,14 @@ describe('section Markdown', () => {
     expect(section.blocks).toEqual(['1. Install the CLI.\n2. Run:', code, '| Option | Default |\n| --- | --- |\n| sink | rest |']);
   });
 });
+
+describe('MDX syntax', () => {
+  it('drops import and export lines and JSX tag lines of the page, never a line of a code block', () => {
+    const code = '```bash\nexport DATAHUB_TELEMETRY_ENABLED=false\ndatahub ingest -c recipe.dhub.yaml\n```';
+    const jsx = '````mdx\n<Tabs>\n```js\nexport const x = 1;\n```\n</Tabs>\n````';
+    const source = `import Tabs from '@theme/Tabs';\nexport const meta = {};\n\n## Per process\n\n<Tabs>\n\n${code}\n\n${jsx}\n\n</Tabs>\n`;
+    const [section] = extractSections({route: '/docs/t', title: 'T', group: 'G', kind: 'guide', source});
+    expect(section.blocks).toEqual([code, jsx]);
+    expect(section.text).toContain('export DATAHUB_TELEMETRY_ENABLED=false');
+  });
+});

@@ -25,11 +25,20 @@ export const DOCS_TAG = 'docs-default-current';
 /** Code is searchable, but long blocks add size without adding findable words. */
 const MAX_CODE_CHARS = 400;
 
-/** MDX-only lines (imports, exports, JSX tags) are not prose. */
+/** MDX-only lines (imports, exports, JSX tags) are not prose; inside a fenced code block every line is code, kept. */
 function stripMdxSyntax(source: string): string {
+  let fence: string | null = null;
   return source
     .split('\n')
-    .filter((line) => !/^(import|export)\s/.test(line) && !/^\s*<\/?[A-Z][A-Za-z]*(\s[^>]*)?>\s*$/.test(line))
+    .filter((line) => {
+      const marker = line.match(/^\s*(`{3,}|~{3,})/)?.[1];
+      if (marker && (fence === null || (marker[0] === fence[0] && marker.length >= fence.length))) {
+        fence = fence === null ? marker : null;
+        return true;
+      }
+      if (fence !== null) return true;
+      return !/^(import|export)\s/.test(line) && !/^\s*<\/?[A-Z][A-Za-z]*(\s[^>]*)?>\s*$/.test(line);
+    })
     .join('\n');
 }
 

@@ -1,4 +1,4 @@
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../../contract/completions';
@@ -87,6 +87,13 @@ function flattenedRows(blocks: readonly string[]): string[] {
     .filter((text) => text.length >= 12);
 }
 
+/** The Markdown source of a doc route (hand-written or generated), or null when it is not a file under docs/. */
+function pageSource(route: string): string | null {
+  const base = path.resolve('docs', route.replace(/^\/docs\/?/, ''));
+  const file = [`${base}.md`, `${base}.mdx`, path.join(base, 'index.md'), path.join(base, 'index.mdx')].find((f) => existsSync(f));
+  return file ? readFileSync(file, 'utf8') : null;
+}
+
 describe('the answer\'s shape', () => {
   const answered = () => chat.rows.filter((r) => r.references.length > 0);
 
@@ -107,9 +114,12 @@ describe('the answer\'s shape', () => {
     for (const {question, references, answer} of answered()) {
       const section = sections.get(references[0])!;
       const source = section.blocks!.join('\n\n');
+      const page = pageSource(references[0].split('#')[0]);
       for (const code of codeBlocksOf(answer)) {
         codeBlocks++;
         expect(source, question).toContain(code);
+        // As the page's own file has it, not only as the index read it.
+        if (page !== null) expect(page, question).toContain(code);
       }
       const prose = answer.split('\n').filter((line) => !line.trimStart().startsWith('|'));
       for (const row of flattenedRows(section.blocks!)) {
