@@ -109,6 +109,15 @@ export const chatText = {
   opensInNewTab: '(opens in a new tab)',
   loadFailed: 'The chat could not load.',
   tryAgain: 'Try again',
+  /** Button that stops the answer in flight. */
+  stop: 'Stop',
+  stopLabel: 'Stop the answer',
+  stopped: 'Answer stopped.',
+  incomplete: 'The answer could not be completed.',
+  copy: 'Copy answer',
+  copied: 'Copied',
+  /** Heading of the source list in a copied answer. */
+  copiedSourcesHeading: 'Sources:',
 } as const;
 
 /** Home-page banner shown when the site's scripts did not load, most often a wrong baseUrl (spec section 8). */

@@ -216,4 +216,60 @@ describe('chat controller', () => {
     expect(broken.chat.getState()).toMatchObject({status: 'done', answer: 'Half an answer'});
     expect(logger.error).toHaveBeenCalledWith('Chat request failed', expect.objectContaining({message: 'connection reset'}));
   });
+
+  it('answers with the don\'t-know message, feedback hidden, when a 200 stream carries no answer', async () => {
+    const {chat} = setup({fetch: (async () => new Response('', {status: 200})) as typeof fetch});
+    chat.setPrompt('anything');
+    await chat.submit();
+    expect(chat.getState()).toMatchObject({status: 'done', answer: settings.iDontKnowMessage, ending: 'dont-know'});
+    const whole = setup({fetch: (async () => new Response(`[]${START_RESPONSE_MARKER}`, {status: 200})) as typeof fetch});
+    whole.chat.setPrompt('anything');
+    await whole.chat.submit();
+    expect(whole.chat.getState()).toMatchObject({status: 'done', answer: settings.iDontKnowMessage, ending: 'dont-know'});
+  });
+
+  it('marks a stream that ends before the marker, or breaks, as incomplete, keeping what arrived', async () => {
+    const early = setup();
+    const first = early.ask('cut');
+    await settle();
+    early.send('["/docs/a"');
+    early.end();
+    await first;
+    expect(early.chat.getState()).toMatchObject({status: 'done', ending: 'incomplete'});
+    expect(logger.error).toHaveBeenCalledWith('Chat request failed', expect.objectContaining({message: expect.stringContaining('marker')}));
+  });
+
+  it('stops the answer in flight: the request is aborted, the partial answer stays marked as stopped, the query was logged', async () => {
+    const {chat, ask, send, requests, log} = setup();
+    const done = ask('a long answer');
+    await settle();
+    send(`["/docs/a"]${START_RESPONSE_MARKER}The first part`);
+    await settle();
+    chat.stop();
+    await done;
+    expect(requests[0].signal.aborted).toBe(true);
+    expect(chat.getState()).toMatchObject({status: 'done', answer: 'The first part', ending: 'stopped', references: ['/docs/a']});
+    expect(log).toEqual([{query: 'a long answer'}]);
+    chat.stop();
+    expect(chat.getState().ending).toBe('stopped');
+  });
+
+  it('asks the last question again on retry', async () => {
+    const {chat, ask, send, end, requests} = setup();
+    const first = ask('How do I create a token?');
+    await settle();
+    send(`[]${START_RESPONSE_MARKER}Half`);
+    await settle();
+    end();
+    await first;
+    chat.setPrompt('something else');
+    const again = chat.retry();
+    await settle();
+    expect(requests).toHaveLength(2);
+    expect(requests[1].body.prompt).toBe('How do I create a token?');
+    send(`[]${START_RESPONSE_MARKER}Whole answer.`);
+    end();
+    await again;
+    expect(chat.getState()).toMatchObject({status: 'done', answer: 'Whole answer.', ending: 'complete'});
+  });
 });

@@ -26,6 +26,10 @@ export interface ChatController {
   /** Asks the prompt in the input; an empty prompt does nothing. */
   submit(): Promise<void>;
   rate(rating: Rating): void;
+  /** Stops the answer in flight: the request is aborted, what arrived stays, marked as stopped. */
+  stop(): void;
+  /** Asks the last question again (after an answer that could not be completed). */
+  retry(): Promise<void>;
   /** Aborts the request in flight (closing the dialog). */
   abort(): void;
 }
@@ -81,16 +85,40 @@ export function createChatController(options: ChatControllerOptions): ChatContro
         logger.error(`Chat completions answered ${response.status}${response.body ? '' : ' without a body'}`, detail);
         return;
       }
-      await readCompletionStream(response.body, (event) => {
+      const {sawMarker, bytes} = await readCompletionStream(response.body, (event) => {
         dispatch(event.type === 'references'
           ? {type: 'references-received', requestId, references: event.references}
           : {type: 'answer-received', requestId, text: event.text});
       }, signal);
-      dispatch({type: 'stream-ended', requestId});
+      if (bytes === 0) {
+        // A body without text (an empty 200) is a failed completion (spec section 8), not an answer cut short.
+        dispatch({type: 'completion-failed', requestId, iDontKnowMessage: options.settings.iDontKnowMessage});
+        logger.error(`Chat completions answered ${response.status} with an empty body`, '');
+        return;
+      }
+      if (!sawMarker) logger.error('Chat request failed', new Error('the completions stream ended before its marker'));
+      dispatch({type: 'stream-ended', requestId, complete: sawMarker, iDontKnowMessage: options.settings.iDontKnowMessage});
     } catch (error) {
       if (signal.aborted) return;
       logger.error('Chat request failed', error);
       dispatch({type: 'request-errored', requestId});
+    }
+  };
+
+  const submit = async () => {
+    const prompt = state.prompt.trim();
+    if (!prompt) return;
+    const restart = isBusy(state.status);
+    abort();
+    const controller = new AbortController();
+    inFlight = controller;
+    try {
+      await run(prompt, restart, controller);
+    } catch (error) {
+      // Only the restart wait can end here, and only by an abort.
+      if (!controller.signal.aborted) logger.error('Chat request failed', error);
+    } finally {
+      if (inFlight === controller) inFlight = null;
     }
   };
 
@@ -101,21 +129,16 @@ export function createChatController(options: ChatControllerOptions): ChatContro
       return () => listeners.delete(listener);
     },
     setPrompt: (prompt) => dispatch({type: 'prompt-changed', prompt}),
-    async submit() {
-      const prompt = state.prompt.trim();
-      if (!prompt) return;
-      const restart = isBusy(state.status);
+    submit,
+    stop() {
+      if (!isBusy(state.status)) return;
       abort();
-      const controller = new AbortController();
-      inFlight = controller;
-      try {
-        await run(prompt, restart, controller);
-      } catch (error) {
-        // Only the restart wait can end here, and only by an abort.
-        if (!controller.signal.aborted) logger.error('Chat request failed', error);
-      } finally {
-        if (inFlight === controller) inFlight = null;
-      }
+      dispatch({type: 'stopped', requestId: state.requestId});
+    },
+    retry() {
+      if (!state.query) return Promise.resolve();
+      dispatch({type: 'prompt-changed', prompt: state.query});
+      return submit();
     },
     rate(rating) {
       if (state.status !== 'done' || state.rating !== null) return;

@@ -8,7 +8,7 @@ const streaming = run([
   {type: 'references-received', requestId: 1, references: ['/docs/lineage#a']},
   {type: 'answer-received', requestId: 1, text: 'Lineage '},
 ], asked);
-const done = run([{type: 'answer-received', requestId: 1, text: 'is a graph.'}, {type: 'stream-ended', requestId: 1}], streaming);
+const done = run([{type: 'answer-received', requestId: 1, text: 'is a graph.'}, {type: 'stream-ended', requestId: 1, complete: true, iDontKnowMessage: 'Sorry.'}], streaming);
 
 describe('chat state machine: transitions', () => {
   it('starts indeterminate with nothing asked', () => {
@@ -43,17 +43,30 @@ describe('chat state machine: transitions', () => {
     expect(done).toMatchObject({status: 'done', answer: 'Lineage is a graph.', references: ['/docs/lineage#a']});
   });
 
-  it('preload -> done when the stream ends without answer text', () => {
-    expect(chatReducer(asked, {type: 'stream-ended', requestId: 1}).status).toBe('done');
+  it('preload -> done with the don\'t-know message when a whole stream carries no answer text', () => {
+    expect(chatReducer(asked, {type: 'stream-ended', requestId: 1, complete: true, iDontKnowMessage: 'Sorry.'})).toMatchObject({status: 'done', answer: 'Sorry.', ending: 'dont-know'});
+  });
+
+  it('marks an answer whose stream ended before the marker as incomplete, keeping what arrived', () => {
+    expect(chatReducer(asked, {type: 'stream-ended', requestId: 1, complete: false, iDontKnowMessage: 'Sorry.'})).toMatchObject({status: 'done', answer: '', ending: 'incomplete'});
+  });
+
+  it('marks a stopped answer as stopped, keeping what arrived', () => {
+    expect(chatReducer(streaming, {type: 'stopped', requestId: 1})).toMatchObject({status: 'done', answer: 'Lineage ', ending: 'stopped'});
+  });
+
+  it('a whole answer ends complete, and a new question clears how the last one ended', () => {
+    expect(done.ending).toBe('complete');
+    expect(chatReducer(done, {type: 'submitted', requestId: 2, query: 'Again?'}).ending).toBeNull();
   });
 
   it('a failed completion sets the answer to the don\'t-know message and ends', () => {
     const failed = chatReducer(streaming, {type: 'completion-failed', requestId: 1, iDontKnowMessage: 'Sorry.'});
-    expect(failed).toMatchObject({status: 'done', answer: 'Sorry.'});
+    expect(failed).toMatchObject({status: 'done', answer: 'Sorry.', ending: 'dont-know'});
   });
 
   it('any other error ends the request and leaves the answer as it was', () => {
-    expect(chatReducer(streaming, {type: 'request-errored', requestId: 1})).toMatchObject({status: 'done', answer: 'Lineage '});
+    expect(chatReducer(streaming, {type: 'request-errored', requestId: 1})).toMatchObject({status: 'done', answer: 'Lineage ', ending: 'incomplete'});
   });
 
   it('done -> preload on a new submit, clearing the answer and references', () => {
@@ -70,7 +83,7 @@ describe('chat state machine: transitions', () => {
     for (const stale of [
       {type: 'references-received', requestId: 1, references: ['/docs/old']},
       {type: 'answer-received', requestId: 1, text: 'old'},
-      {type: 'stream-ended', requestId: 1},
+      {type: 'stream-ended', requestId: 1, complete: true, iDontKnowMessage: 'Sorry.'},
       {type: 'completion-failed', requestId: 1, iDontKnowMessage: 'Sorry.'},
       {type: 'request-errored', requestId: 1},
     ] satisfies ChatEvent[]) {
@@ -80,7 +93,7 @@ describe('chat state machine: transitions', () => {
 
   it('ignores stream events once done', () => {
     expect(chatReducer(done, {type: 'answer-received', requestId: 1, text: 'more'})).toBe(done);
-    expect(chatReducer(initialChatState, {type: 'stream-ended', requestId: 0})).toBe(initialChatState);
+    expect(chatReducer(initialChatState, {type: 'stream-ended', requestId: 0, complete: true, iDontKnowMessage: 'Sorry.'})).toBe(initialChatState);
   });
 });
 
@@ -118,6 +131,7 @@ describe('sources panel and feedback row', () => {
   it('asks for feedback only on a complete answer', () => {
     expect(showsFeedback(done)).toBe(true);
     expect(showsFeedback(streaming)).toBe(false);
-    expect(showsFeedback({status: 'done', answer: ''})).toBe(false);
+    expect(showsFeedback({status: 'done', answer: '', ending: 'complete'})).toBe(false);
+    for (const ending of ['dont-know', 'incomplete', 'stopped'] as const) expect(showsFeedback({status: 'done', answer: 'Some text.', ending})).toBe(false);
   });
 });

@@ -10,6 +10,13 @@ export type ChatStatus = 'indeterminate' | 'preload' | 'streaming-answer' | 'don
 /** A reader's rating of an answer (query log record, spec section 3). */
 export type Rating = 'positive' | 'negative';
 
+/**
+ * How the last request ended, so that no outcome looks like an empty answer: a whole answer, the don't-know message
+ * (the server could not answer), an answer cut short (network failure, or a stream that ended early), or one the
+ * reader stopped. Null while nothing has ended.
+ */
+export type ChatEnding = 'complete' | 'dont-know' | 'incomplete' | 'stopped';
+
 export interface ChatState {
   status: ChatStatus;
   /** Text in the input. */
@@ -22,6 +29,8 @@ export interface ChatState {
   references: string[];
   /** The reader's rating of this answer; reset on each status change. */
   rating: Rating | null;
+  /** How the last request ended; null before the first ends and while one is in flight. */
+  ending: ChatEnding | null;
   /** Id of the request whose events are accepted; events of older requests are ignored. */
   requestId: number;
 }
@@ -32,11 +41,14 @@ export type ChatEvent =
   | {type: 'submitted'; requestId: number; query: string}
   | {type: 'references-received'; requestId: number; references: string[]}
   | {type: 'answer-received'; requestId: number; text: string}
-  | {type: 'stream-ended'; requestId: number}
+  /** The stream ended; `complete` is false when it ended before the marker. An empty answer becomes the don't-know message. */
+  | {type: 'stream-ended'; requestId: number; complete: boolean; iDontKnowMessage: string}
   /** Completions answered non-OK or without a body (spec section 8). */
   | {type: 'completion-failed'; requestId: number; iDontKnowMessage: string}
-  /** Any other error: only logged by the controller; the request is over. */
+  /** Any other error (network failure, broken stream): logged by the controller; what arrived stays, marked incomplete. */
   | {type: 'request-errored'; requestId: number}
+  /** The reader stopped the answer: what arrived stays, marked as stopped. */
+  | {type: 'stopped'; requestId: number}
   | {type: 'rated'; rating: Rating};
 
 export const initialChatState: ChatState = {
@@ -46,6 +58,7 @@ export const initialChatState: ChatState = {
   answer: '',
   references: [],
   rating: null,
+  ending: null,
   requestId: 0,
 };
 
@@ -61,7 +74,7 @@ function withStatus(state: ChatState, status: ChatStatus, changes: Partial<ChatS
 export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
   if (event.type === 'prompt-changed') return event.prompt === state.prompt ? state : {...state, prompt: event.prompt};
   if (event.type === 'submitted') {
-    return withStatus(state, 'preload', {requestId: event.requestId, query: event.query, answer: '', references: [], rating: null});
+    return withStatus(state, 'preload', {requestId: event.requestId, query: event.query, answer: '', references: [], rating: null, ending: null});
   }
   if (event.type === 'rated') return state.status === 'done' && state.rating === null ? {...state, rating: event.rating} : state;
   // Events of an aborted or finished request never touch the state of a newer one.
@@ -72,10 +85,16 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
     case 'answer-received':
       return event.text === '' ? state : withStatus(state, 'streaming-answer', {answer: state.answer + event.text});
     case 'stream-ended':
+      if (!event.complete) return withStatus(state, 'done', {ending: 'incomplete'});
+      return state.answer.trim() === ''
+        ? withStatus(state, 'done', {answer: event.iDontKnowMessage, ending: 'dont-know'})
+        : withStatus(state, 'done', {ending: 'complete'});
     case 'request-errored':
-      return withStatus(state, 'done');
+      return withStatus(state, 'done', {ending: 'incomplete'});
+    case 'stopped':
+      return withStatus(state, 'done', {ending: 'stopped'});
     case 'completion-failed':
-      return withStatus(state, 'done', {answer: event.iDontKnowMessage});
+      return withStatus(state, 'done', {answer: event.iDontKnowMessage, ending: 'dont-know'});
   }
 }
 
@@ -90,5 +109,6 @@ export function sourcesView(state: Pick<ChatState, 'status' | 'references'>): So
   return state.references.length > 0 ? 'references' : 'indeterminate';
 }
 
-/** The feedback row asks for a rating once an answer is complete. */
-export const showsFeedback = (state: Pick<ChatState, 'status' | 'answer'>) => state.status === 'done' && state.answer.trim() !== '';
+/** The feedback row asks for a rating once a whole answer has arrived (not the don't-know message, nor a cut one). */
+export const showsFeedback = (state: Pick<ChatState, 'status' | 'answer' | 'ending'>) =>
+  state.status === 'done' && state.ending === 'complete' && state.answer.trim() !== '';

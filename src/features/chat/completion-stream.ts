@@ -8,6 +8,8 @@ export interface StreamParser {
   push(bytes: Uint8Array): StreamEvent[];
   /** Flushes at the end of the stream. */
   end(): StreamEvent[];
+  /** Whether the marker has arrived: a stream that ends without it was cut short. */
+  readonly sawMarker: boolean;
 }
 
 /** The reference ids of the JSON before the marker, or null when it is not a JSON array (ignored, spec section 8). */
@@ -45,6 +47,9 @@ export function createStreamParser(): StreamParser {
 
   return {
     push: (bytes) => consume(decoder.decode(bytes, {stream: true})),
+    get sawMarker() {
+      return inAnswer;
+    },
     end() {
       const events = consume(decoder.decode());
       // A stream without the marker is taken as a plain answer rather than shown as nothing.
@@ -55,9 +60,15 @@ export function createStreamParser(): StreamParser {
   };
 }
 
-/** Reads a completions body to its end, calling back with each event. Rejects with the signal's reason when aborted. */
-export async function readCompletionStream(body: ReadableStream<Uint8Array>, onEvent: (event: StreamEvent) => void, signal?: AbortSignal): Promise<void> {
+/**
+ * Reads a completions body to its end, calling back with each event; resolves with whether the marker arrived (a
+ * stream without it ended early) and how many bytes did. Rejects with the signal's reason when aborted, and when the
+ * body breaks.
+ */
+export async function readCompletionStream(body: ReadableStream<Uint8Array>, onEvent: (event: StreamEvent) => void, signal?: AbortSignal): Promise<{sawMarker: boolean; bytes: number}> {
   const parser = createStreamParser();
+  let sawMarker = false;
+  let bytes = 0;
   const reader = body.getReader();
   const cancel = () => void reader.cancel(signal?.reason).catch(() => undefined);
   signal?.addEventListener('abort', cancel, {once: true});
@@ -67,11 +78,14 @@ export async function readCompletionStream(body: ReadableStream<Uint8Array>, onE
       const {done, value} = await reader.read();
       signal?.throwIfAborted();
       if (done) break;
+      bytes += value.byteLength;
       parser.push(value).forEach(onEvent);
     }
+    sawMarker = parser.sawMarker;
     parser.end().forEach(onEvent);
   } finally {
     signal?.removeEventListener('abort', cancel);
     reader.releaseLock();
   }
+  return {sawMarker, bytes};
 }

@@ -4,8 +4,8 @@ import {useEffect, useLayoutEffect, useRef, type RefObject} from 'react';
 const FOLLOW_THRESHOLD_PX = 32;
 
 /**
- * Keeps a scroll container at its bottom while `content` grows, unless the
- * reader scrolled up to read; a new `resetKey` (a new question) follows again.
+ * Keeps a scroll container at its bottom while `content` grows or the container is resized, unless the reader
+ * scrolled up to read; a new `resetKey` (a new question) follows again.
  */
 export function useAutoScroll(container: RefObject<HTMLElement | null>, content: string, resetKey: number): void {
   const following = useRef(true);
@@ -17,7 +17,15 @@ export function useAutoScroll(container: RefObject<HTMLElement | null>, content:
       following.current = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_THRESHOLD_PX;
     };
     el.addEventListener('scroll', onScroll, {passive: true});
-    return () => el.removeEventListener('scroll', onScroll);
+    // The area shrinks when something appears below it (the copy button, a notice): stay at the bottom then too.
+    const resized = new ResizeObserver(() => {
+      if (following.current) el.scrollTop = el.scrollHeight;
+    });
+    resized.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      resized.disconnect();
+    };
   }, [container]);
 
   useEffect(() => {

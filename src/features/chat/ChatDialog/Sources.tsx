@@ -2,13 +2,18 @@ import {useMemo} from 'react';
 import docTitles from '@generated/datahub-doc-titles/default/doc-titles.json';
 import {chatDefaults, chatText} from '@site/src/site';
 import type {SourcesView} from '../chat-machine';
-import {toDocReferences} from '../doc-reference';
+import {toDocReferences, type DocReference} from '../doc-reference';
 import type {InternalLinkComponent} from '../ChatMarkdown';
 import styles from './styles.module.css';
 
+/** The references to show, titled as the pages show them (the build's lookup). */
+export function useDocReferences(references: readonly string[]): DocReference[] {
+  return useMemo(() => toDocReferences(references, docTitles), [references]);
+}
+
 /** The sources panel: progress while fetching, then the pages the answer came from, each fading in after the previous. */
 export function Sources({view, references, InternalLink}: {view: SourcesView; references: string[]; InternalLink: InternalLinkComponent}) {
-  const items = useMemo(() => toDocReferences(references, docTitles), [references]);
+  const items = useDocReferences(references);
   if (view === 'hidden') return null;
   return (
     <div className={styles.sources} data-loading-state={view}>

@@ -3,10 +3,11 @@ import {createPortal} from 'react-dom';
 import Link from '@docusaurus/Link';
 import {chatText, links} from '@site/src/site';
 import {useFocusTrap} from '@site/src/features/search/SearchModal/use-focus-trap';
-import {showsFeedback, sourcesView} from '../chat-machine';
+import {showsFeedback, sourcesView, type ChatState} from '../chat-machine';
 import {ChatMarkdown} from '../ChatMarkdown';
 import {useAutoScroll} from '../use-auto-scroll';
 import {useChat} from '../use-chat';
+import {AnswerStatus} from './AnswerStatus';
 import {Feedback} from './Feedback';
 import {Sources} from './Sources';
 import styles from './styles.module.css';
@@ -23,28 +24,38 @@ function isInternalNavigation(event: MouseEvent): boolean {
   return !!anchor && href.startsWith('/') && !anchor.target && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+/** What a screen reader hears once an answer has ended: its text without Markdown syntax, and how it ended. */
+function announcementOf(state: ChatState): string {
+  if (state.status !== 'done') return '';
+  const text = state.answer.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`#>|]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const ending = state.ending === 'incomplete' ? chatText.incomplete : state.ending === 'stopped' ? chatText.stopped : '';
+  return [text, ending].filter(Boolean).join(' ');
+}
+
 /** The "Ask our AI" dialog (spec section 2): one input, the streamed answer, its sources, a disclaimer and feedback. */
 export default function ChatDialog({onClose}: {onClose: () => void}) {
   const {chat, state} = useChat();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const answer = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   useFocusTrap(dialog);
   useAutoScroll(answer, state.answer, state.requestId);
+  const busy = state.status === 'preload' || state.status === 'streaming-answer';
 
-  // Esc closes from anywhere in the dialog, also once focus has moved to the page body.
+  // Esc closes from anywhere in the dialog, also once focus has moved to the page body; in the input while an answer
+  // streams, it stops the answer instead.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onClose();
-      }
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      if (busy && document.activeElement === input.current) chat.stop();
+      else onClose();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
+  }, [onClose, busy, chat]);
 
-  const busy = state.status === 'preload' || state.status === 'streaming-answer';
   return createPortal(
     <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
@@ -66,6 +77,7 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
               void chat.submit();
             }}>
             <input
+              ref={input}
               className={styles.input}
               type="text"
               aria-labelledby={titleId}
@@ -80,6 +92,11 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
               enterKeyHint="send"
             />
           </form>
+          {busy && (
+            <button type="button" className={styles.stop} aria-label={chatText.stopLabel} onClick={() => chat.stop()}>
+              {chatText.stop}
+            </button>
+          )}
           <button type="button" className={styles.close} aria-label={chatText.closeLabel} onClick={onClose}>
             <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
               <path d="M1 1l12 12M13 1L1 13" stroke="currentColor" strokeWidth="2" />
@@ -91,13 +108,17 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
           className={styles.answer}
           role="region"
           aria-label={chatText.answerLabel}
-          aria-live="polite"
           aria-busy={busy}
           tabIndex={state.answer ? 0 : undefined}
           hidden={state.status === 'indeterminate'}>
           <ChatMarkdown markdown={state.answer} InternalLink={DocLink} />
           {busy && <span className={styles.caret} aria-hidden="true" />}
         </div>
+        {/* Announced once the answer has ended, not chunk by chunk as it streams. */}
+        <div className={styles.visuallyHidden} aria-live="polite" data-testid="chat-announcement">
+          {announcementOf(state)}
+        </div>
+        <AnswerStatus state={state} onRetry={() => void chat.retry()} />
         <Sources view={sourcesView(state)} references={state.references} InternalLink={DocLink} />
         <p className={styles.disclaimer}>
           {chatText.disclaimer}{' '}

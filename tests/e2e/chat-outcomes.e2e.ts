@@ -1,0 +1,226 @@
+import path from 'node:path';
+import {setTimeout as sleep} from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import type {Browser, Page} from 'playwright-core';
+import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest';
+import {START_RESPONSE_MARKER} from '../../contract/completions';
+import {buildApp} from '../../server/app';
+import type {Answerer} from '../../server/completions/answerer';
+import {createBuiltInCompletions} from '../../server/completions/built-in';
+import {createSqliteStore} from '../../server/query-log/sqlite-store';
+import {chatDefaults, chatService, chatText} from '../../src/site';
+import {launchChromium, newPage} from './browser';
+
+/**
+ * Every way an answer can end shows something: the don't-know message, a notice with "Try again", a stopped answer,
+ * or a whole answer with its copy button. Failures come from page.route (the endpoint answering 204, an empty 200, a
+ * stream without its marker, a network error) or from the network itself (going offline mid-answer).
+ */
+
+const QUESTION = 'How do I create a personal access token?';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const openButton = (page: Page) => page.getByRole('button', {name: chatText.buttonAccessibleLabel});
+const dialog = (page: Page) => page.getByRole('dialog', {name: chatText.title});
+const input = (page: Page) => dialog(page).getByRole('textbox', {name: chatText.title});
+const answer = (page: Page) => dialog(page).getByRole('region', {name: chatText.answerLabel});
+const chatState = (page: Page) => dialog(page).getAttribute('data-state');
+const isCompletions = (url: URL) => url.pathname === chatService.completionsUrl;
+const announcement = (page: Page) => page.getByTestId('chat-announcement').textContent();
+const feedbackRow = (page: Page) => dialog(page).getByText(chatText.feedbackQuestion);
+
+async function openChat(page: Page) {
+  await page.goto('/docs/features', {waitUntil: 'networkidle'});
+  await openButton(page).click();
+  await input(page).waitFor();
+}
+
+async function ask(page: Page, question = QUESTION) {
+  await input(page).fill(question);
+  await input(page).press('Enter');
+}
+
+/** A second server like the shared one whose answer chunks are paced, so an answer can be stopped or cut mid-way. */
+async function startPacedServer(chunkDelayMs: number) {
+  const builtIn = createBuiltInCompletions(path.resolve('build'));
+  const answers = {completed: 0, aborted: 0};
+  const paced: Answerer = {
+    kind: 'extractive',
+    async *answer(request) {
+      try {
+        for await (const chunk of builtIn.answerer.answer(request)) {
+          await sleep(chunkDelayMs, undefined, {signal: request.signal});
+          yield chunk;
+        }
+        answers.completed += 1;
+      } catch (error) {
+        if (request.signal?.aborted) answers.aborted += 1;
+        throw error;
+      }
+    },
+  };
+  const store = createSqliteStore(':memory:');
+  const app = await buildApp(
+    {buildDir: path.resolve('build'), serveStatic: false, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000},
+    {completions: {retriever: builtIn.retriever, answerer: paced, log: () => undefined}, store, allowedModels: null},
+  );
+  const address = await app.listen({port: 0, host: '127.0.0.1'});
+  return {
+    address,
+    answers,
+    /** Drops every open connection, as a network failure would, mid-answer. */
+    cut: () => app.server.closeAllConnections(),
+    close: async () => {
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+/** The visible note under a stopped answer (the live region says it too). */
+const stoppedNote = (page: Page) => dialog(page).locator('p').filter({hasText: chatText.stopped});
+
+describe('chat: every outcome is visible', () => {
+  for (const [name, fulfil] of [
+    ['answers 204', {status: 204}],
+    ['answers an empty 200', {status: 200, body: ''}],
+  ] as const) {
+    it(`shows the don't-know message, without the feedback row, when completions ${name}`, async () => {
+      const page = await newPage(browser);
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.route((url) => isCompletions(url), (route) => route.fulfill(fulfil));
+      await openChat(page);
+      await ask(page);
+      await expect.poll(() => chatState(page)).toBe('done');
+      expect((await answer(page).textContent())?.trim()).toBe(chatDefaults.iDontKnowMessage);
+      expect(await feedbackRow(page).count()).toBe(0);
+      expect(await dialog(page).getByText(chatText.incomplete).count()).toBe(0);
+      // The spec's console logging stays.
+      expect(errors.some((e) => e.includes('Chat completions answered'))).toBe(true);
+      await page.context().close();
+    });
+  }
+
+  it('says the answer could not be completed when the stream ends before its marker, and "Try again" asks again', async () => {
+    const page = await newPage(browser);
+    let cut = true;
+    await page.route((url) => isCompletions(url), (route) => (cut ? route.fulfill({status: 200, body: '["/docs/quickstart"'}) : route.continue()));
+    await openChat(page);
+    await ask(page);
+    const notice = dialog(page).getByRole('alert');
+    await expect.poll(() => notice.textContent()).toContain(chatText.incomplete);
+    expect(await feedbackRow(page).count()).toBe(0);
+    expect(await announcement(page)).toContain(chatText.incomplete);
+
+    cut = false;
+    await notice.getByRole('button', {name: chatText.tryAgain}).click();
+    await expect.poll(() => dialog(page).getByRole('button', {name: chatText.copy}).count(), {timeout: 15_000}).toBe(1);
+    expect(await input(page).inputValue()).toBe(QUESTION);
+    expect(await dialog(page).getByText(chatText.incomplete).count()).toBe(0);
+    expect(await feedbackRow(page).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('says so when the request fails, or the connection drops in the middle of an answer, keeping what arrived', async () => {
+    const page = await newPage(browser);
+    await page.route((url) => isCompletions(url), (route) => route.abort('failed'));
+    await openChat(page);
+    await ask(page);
+    await expect.poll(() => dialog(page).getByRole('alert').textContent()).toContain(chatText.incomplete);
+    await page.unroute((url) => isCompletions(url));
+
+    const paced = await startPacedServer(150);
+    try {
+      await page.route((url) => isCompletions(url), (route) => route.continue({url: `${paced.address}${chatService.completionsUrl}`}));
+      await ask(page, 'How do I set up SSO with Okta?');
+      await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('streaming-answer');
+      await expect.poll(async () => (await answer(page).textContent())?.length ?? 0).toBeGreaterThan(40);
+      paced.cut();
+      await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('done');
+      const kept = (await answer(page).textContent()) ?? '';
+      expect(kept.length).toBeGreaterThan(40);
+      expect(await dialog(page).getByRole('alert').textContent()).toContain(chatText.incomplete);
+      expect(await feedbackRow(page).count()).toBe(0);
+    } finally {
+      await page.context().close();
+      await paced.close();
+    }
+  });
+});
+
+describe('chat: stop and copy', () => {
+  it('stops a streaming answer with the Stop button: the partial answer stays, marked, and the question is logged', async () => {
+    const paced = await startPacedServer(150);
+    const page = await newPage(browser);
+    try {
+      await page.route((url) => isCompletions(url), (route) => route.continue({url: `${paced.address}${chatService.completionsUrl}`}));
+      await openChat(page);
+      const question = `${QUESTION} (stopped ${Date.now()})`;
+      await ask(page, question);
+      await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('streaming-answer');
+      expect(await announcement(page)).toBe('');
+      await dialog(page).getByRole('button', {name: chatText.stopLabel}).click();
+      expect(await chatState(page)).toBe('done');
+      const kept = (await answer(page).textContent()) ?? '';
+      expect(kept.length).toBeGreaterThan(0);
+      expect(await stoppedNote(page).count()).toBe(1);
+      expect(await dialog(page).getByRole('button', {name: chatText.stopLabel}).count()).toBe(0);
+      await expect.poll(() => paced.answers.aborted).toBe(1);
+      expect(paced.answers.completed).toBe(0);
+      // The answer does not grow once stopped.
+      await sleep(500);
+      expect((await answer(page).textContent()) ?? '').toBe(kept);
+      const db = new Database(inject('queryLogPath'), {readonly: true});
+      await expect.poll(() => db.prepare('SELECT COUNT(*) AS n FROM queries WHERE query = ?').get(question)).toEqual({n: 1});
+      db.close();
+    } finally {
+      await page.context().close();
+      await paced.close();
+    }
+  });
+
+  it('stops with Esc in the input while streaming, and Esc then closes the dialog', async () => {
+    const paced = await startPacedServer(150);
+    const page = await newPage(browser);
+    try {
+      await page.route((url) => isCompletions(url), (route) => route.continue({url: `${paced.address}${chatService.completionsUrl}`}));
+      await openChat(page);
+      await ask(page);
+      await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('streaming-answer');
+      await input(page).press('Escape');
+      expect(await dialog(page).count()).toBe(1);
+      expect(await stoppedNote(page).count()).toBe(1);
+      await input(page).press('Escape');
+      await expect.poll(() => dialog(page).count()).toBe(0);
+    } finally {
+      await page.context().close();
+      await paced.close();
+    }
+  });
+
+  it('copies a whole answer as Markdown with its source links, says so, and announces the answer once', async () => {
+    const page = await newPage(browser, {permissions: ['clipboard-read', 'clipboard-write']});
+    await openChat(page);
+    await ask(page);
+    const copy = dialog(page).getByRole('button', {name: chatText.copy});
+    await expect.poll(() => copy.count(), {timeout: 15_000}).toBe(1);
+    const shown = (await answer(page).textContent()) ?? '';
+    expect((await announcement(page))?.slice(0, 30)).toBe(shown.replace(/\s+/g, ' ').trim().slice(0, 30));
+    await copy.click();
+    await expect.poll(() => dialog(page).getByRole('status').filter({hasText: chatText.copied}).count()).toBe(1);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const origin = new URL(page.url()).origin;
+    expect(copied).toContain(`${chatText.copiedSourcesHeading}\n- [`);
+    expect(copied).toMatch(new RegExp(`\\]\\(${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/docs/`));
+    expect(copied).not.toContain(START_RESPONSE_MARKER);
+    await page.context().close();
+  });
+});
