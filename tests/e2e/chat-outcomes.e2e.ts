@@ -1,15 +1,11 @@
-import path from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../../contract/completions';
-import {buildApp} from '../../server/app';
-import type {Answerer} from '../../server/completions/answerer';
-import {createBuiltInCompletions} from '../../server/completions/built-in';
-import {createSqliteStore} from '../../server/query-log/sqlite-store';
 import {chatDefaults, chatService, chatText} from '../../src/site';
 import {launchChromium, newPage} from './browser';
+import {startPacedServer} from './paced-server';
 
 /**
  * Every way an answer can end shows something: the don't-know message, a notice with "Try again", a stopped answer,
@@ -45,43 +41,6 @@ async function openChat(page: Page) {
 async function ask(page: Page, question = QUESTION) {
   await input(page).fill(question);
   await input(page).press('Enter');
-}
-
-/** A second server like the shared one whose answer chunks are paced, so an answer can be stopped or cut mid-way. */
-async function startPacedServer(chunkDelayMs: number) {
-  const builtIn = createBuiltInCompletions(path.resolve('build'));
-  const answers = {completed: 0, aborted: 0};
-  const paced: Answerer = {
-    kind: 'extractive',
-    async *answer(request) {
-      try {
-        for await (const chunk of builtIn.answerer.answer(request)) {
-          await sleep(chunkDelayMs, undefined, {signal: request.signal});
-          yield chunk;
-        }
-        answers.completed += 1;
-      } catch (error) {
-        if (request.signal?.aborted) answers.aborted += 1;
-        throw error;
-      }
-    },
-  };
-  const store = createSqliteStore(':memory:');
-  const app = await buildApp(
-    {buildDir: path.resolve('build'), serveStatic: false, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000},
-    {completions: {retriever: builtIn.retriever, answerer: paced, log: () => undefined}, store, allowedModels: null},
-  );
-  const address = await app.listen({port: 0, host: '127.0.0.1'});
-  return {
-    address,
-    answers,
-    /** Drops every open connection, as a network failure would, mid-answer. */
-    cut: () => app.server.closeAllConnections(),
-    close: async () => {
-      await app.close();
-      await store.close();
-    },
-  };
 }
 
 /** The visible note under a stopped answer (the live region says it too). */

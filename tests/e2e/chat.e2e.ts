@@ -1,18 +1,14 @@
-import {createBuiltInCompletions} from '../../server/completions/built-in';
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
-import {setTimeout as sleep} from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../../contract/completions';
-import {buildApp} from '../../server/app';
-import type {Answerer} from '../../server/completions/answerer';
-import {createSqliteStore} from '../../server/query-log/sqlite-store';
 import {chatDefaults, chatService, chatText, links} from '../../src/site';
 import {axeBlocking} from './axe';
 import {baseURL, launchChromium, newPage} from './browser';
+import {startPacedServer, type PacedServer} from './paced-server';
 
 const require = createRequire(import.meta.url);
 
@@ -41,49 +37,6 @@ async function openChat(route = '/docs/features'): Promise<Page> {
   return page;
 }
 
-/** What the paced server saw of its answers. */
-interface PacedServer {
-  address: string;
-  answers: {completed: number; aborted: number};
-  close: () => Promise<void>;
-}
-
-/**
- * A second instance of the real server (same app, retrieval and extractive
- * answerer) whose answer chunks are paced, so a browser sees them arrive one
- * by one: over loopback the shared server's whole answer lands in one read.
- */
-async function startPacedServer(chunkDelayMs: number): Promise<PacedServer> {
-  const buildDir = path.resolve('build');
-  const builtIn = createBuiltInCompletions(buildDir);
-  const extractive = builtIn.answerer;
-  const answers = {completed: 0, aborted: 0};
-  const paced: Answerer = {
-    kind: 'extractive',
-    async *answer(input) {
-      try {
-        for await (const chunk of extractive.answer(input)) {
-          await sleep(chunkDelayMs, undefined, {signal: input.signal});
-          yield chunk;
-        }
-        answers.completed += 1;
-      } catch (error) {
-        if (input.signal?.aborted) answers.aborted += 1;
-        throw error;
-      }
-    },
-  };
-  const store = createSqliteStore(':memory:');
-  const app = await buildApp(
-    {buildDir, serveStatic: false, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000},
-    {completions: {retriever: builtIn.retriever, answerer: paced, log: () => undefined}, store, allowedModels: null},
-  );
-  const address = await app.listen({port: 0, host: '127.0.0.1'});
-  return {address, answers, close: async () => {
-    await app.close();
-    await store.close();
-  }};
-}
 
 /** Sends the page's completions requests to another server (the page still sees its own origin). */
 async function routeCompletionsTo(page: Page, address: string) {
