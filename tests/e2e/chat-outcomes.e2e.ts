@@ -183,3 +183,22 @@ describe('chat: stop and copy', () => {
     await page.context().close();
   });
 });
+
+describe('chat: one modal at a time', () => {
+  it('ignores the search shortcuts while the chat is open', async () => {
+    const page = await newPage(browser);
+    await openChat(page);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.press('Meta+k');
+    await sleep(300);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    expect(await dialog(page).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // With the chat closed, the shortcut opens search again.
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    expect(await dialog(page).count()).toBe(0);
+    await page.context().close();
+  });
+});

@@ -22,6 +22,8 @@ export default function SearchBar() {
       const shortcut = (event.key === 'k' || event.key === 'K') && (event.metaKey || event.ctrlKey);
       if (shortcut || (event.key === '/' && !isTypingTarget(event.target))) {
         event.preventDefault();
+        // One modal at a time: while another dialog (the chat) is open, the shortcut does nothing.
+        if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
         setOpen((current) => current ?? {query: ''});
       }
     };
