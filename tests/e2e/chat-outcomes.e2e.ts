@@ -4,7 +4,7 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatDefaults, chatService, chatText} from '../../src/site';
-import {launchChromium, newPage} from './browser';
+import {gotoHydrated, launchChromium, newPage} from './browser';
 import {startPacedServer} from './paced-server';
 
 /**
@@ -199,6 +199,48 @@ describe('chat: one modal at a time', () => {
     await page.keyboard.press('Control+k');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
     expect(await dialog(page).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('chat: the button', () => {
+  for (const viewport of [{width: 390, height: 844}, {width: 1280, height: 800}]) {
+    it(`never covers the last paragraph of a long page scrolled to its end (${viewport.width} px)`, async () => {
+      const page = await newPage(browser, {viewport});
+      await gotoHydrated(page, '/docs/cli');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await sleep(300);
+      const button = await openButton(page).boundingBox();
+      const last = await page.locator('article p').last().boundingBox();
+      expect(button && last).toBeTruthy();
+      const intersects = !(button!.x + button!.width <= last!.x || last!.x + last!.width <= button!.x || button!.y + button!.height <= last!.y || last!.y + last!.height <= button!.y);
+      expect(intersects).toBe(false);
+      await page.context().close();
+    });
+  }
+
+  it('is an icon button with the same name on phones, hidden while the mobile menu is open', async () => {
+    const page = await newPage(browser, {viewport: {width: 390, height: 844}});
+    await gotoHydrated(page, '/docs/features');
+    const button = openButton(page);
+    expect(await button.isVisible()).toBe(true);
+    expect((await button.boundingBox())!.width).toBeLessThan(60);
+    await page.getByRole('button', {name: /toggle navigation bar/i}).click();
+    await expect.poll(() => button.isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await page.locator('.navbar-sidebar__backdrop').click({force: true}).catch(() => undefined);
+    await expect.poll(() => button.isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('sizes the dialog to a short answer on a phone, with no empty gap below it', async () => {
+    const page = await newPage(browser, {viewport: {width: 390, height: 844}});
+    await page.route((url) => isCompletions(url), (route) => route.fulfill({status: 200, body: `["/docs/quickstart"]${START_RESPONSE_MARKER}A short answer.`}));
+    await openChat(page);
+    await ask(page);
+    await expect.poll(() => chatState(page)).toBe('done');
+    const box = await dialog(page).boundingBox();
+    expect(box!.height).toBeLessThan(844 * 0.8);
     await page.context().close();
   });
 });
