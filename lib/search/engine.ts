@@ -1,5 +1,5 @@
 import MiniSearch, {type Options, type Query, type SearchResult} from 'minisearch';
-import {processTerm, QUERY_OPTIONS, tokenize} from './terms';
+import {indexTermsOf, processTerm, QUERY_OPTIONS, tokenize} from './terms';
 import {analyzeQuery, queryExpression, type AnalyzedQuery} from './query';
 import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type TermWeight} from './rank';
 import type {SynonymTable} from './synonyms';
@@ -309,7 +309,7 @@ export function loadSearchIndex(file: SearchIndexFile): RankingSearchIndex {
 
 /** The distinct processed terms of a text, as the engine indexes and queries them. */
 export function queryTermsOf(text: string): string[] {
-  return [...new Set(tokenize(text).map(processTerm).filter((t): t is string => Boolean(t)))];
+  return [...new Set(indexTermsOf(tokenize(text)))];
 }
 
 /** Hits grouped by page, pages in order of their best hit. */

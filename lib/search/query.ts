@@ -1,5 +1,5 @@
 import type {Query} from 'minisearch';
-import {processTerm, QUERY_OPTIONS, tokenize} from './terms';
+import {indexTermsOf, processTerm, QUERY_OPTIONS, tokenize} from './terms';
 import {matchSynonyms, type SynonymTable} from './synonyms';
 
 /**
@@ -39,9 +39,7 @@ interface QueryWord {
 
 /** A subject of the query: the word typed and the synonyms that stand for it, any of which may match. */
 export interface QueryGroup {
-  /** Words as typed (one, or several when a synonym phrase matched them). */
-  words: string[];
-  /** Alternatives, each a list of words that must all match: the typed words first. */
+  /** Alternatives, each a list of words that must all match: the words as typed first (several when a synonym phrase matched them). */
   alternatives: string[][];
   /** Whether the group ends the query, so its word may still be being typed (prefix matching). */
   last: boolean;
@@ -70,7 +68,6 @@ export function analyzeQuery(query: string, synonyms: SynonymTable): AnalyzedQue
   // A word typed twice is one subject.
   const kept = typed.filter((w, i) => typed.findIndex((o) => o.term === w.term) === i || i === typed.length - 1);
   const groups: QueryGroup[] = matchSynonyms(kept.map((w) => w.term), synonyms).map(({from, to, alternatives}) => ({
-    words: kept.slice(from, to).map((w) => w.word),
     alternatives: [kept.slice(from, to).map((w) => w.word), ...alternatives],
     last: to === kept.length,
   }));
@@ -89,7 +86,7 @@ export function queryLeaves(query: AnalyzedQuery): QueryLeaf[] {
   const leaves = new Map<string, boolean>();
   for (const group of query.groups) {
     group.alternatives.forEach((alternative, a) => {
-      const terms = alternative.map(processTerm).filter((t): t is string => Boolean(t));
+      const terms = indexTermsOf(alternative);
       terms.forEach((term, i) => {
         // Only the typed word that ends the query is completed as a prefix, as the reader may still be typing it.
         const prefix = group.last && a === 0 && i === terms.length - 1;
@@ -117,5 +114,5 @@ export function queryExpression(query: AnalyzedQuery, combineWith: 'AND' | 'OR')
 
 /** Every index term a query's subjects stand for: the typed words' and their synonyms'. */
 export function subjectTermsWithSynonyms(query: AnalyzedQuery): Set<string> {
-  return new Set(query.groups.flatMap((g) => g.alternatives.flat()).map(processTerm).filter((t): t is string => Boolean(t)));
+  return new Set(indexTermsOf(query.groups.flatMap((g) => g.alternatives.flat())));
 }

@@ -1,4 +1,4 @@
-import {processTerm} from './terms';
+import {indexTermsOf, processTerm} from './terms';
 import {isFiller, type AnalyzedQuery, type QueryIntent} from './query';
 import {phraseWords} from './synonyms';
 
@@ -39,7 +39,7 @@ export interface RankPage {
 
 /** Index terms of a page title. */
 export function titleTermsOf(title: string): Set<string> {
-  return new Set(phraseWords(title).map(processTerm).filter((t): t is string => Boolean(t)));
+  return new Set(indexTermsOf(phraseWords(title)));
 }
 
 /** A section the engine matched (MiniSearch's result, with the query terms that matched it). */
@@ -58,8 +58,6 @@ export interface RankedSection extends EngineMatch {
   /** Share of the subject groups the page title holds. */
   titleCoverage: number;
 }
-
-const termsOfAlternative = (alternative: string[]) => alternative.map(processTerm).filter((t): t is string => Boolean(t));
 
 /** Whether some alternative has all its terms in `terms` (plain loops: this runs for every group of every match). */
 function holdsAny(alternatives: readonly string[][], terms: ReadonlySet<string> | readonly string[]): boolean {
@@ -100,8 +98,8 @@ export type TermWeight = (term: string) => number;
  */
 export function rerank(matches: EngineMatch[], query: AnalyzedQuery, pageOf: (section: number) => number, pages: readonly RankPage[], weightOf: TermWeight): RankedSection[] {
   const groups = query.groups.map((g) => ({
-    alternatives: g.alternatives.map(termsOfAlternative).filter((a) => a.length > 0),
-    weight: Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...termsOfAlternative(g.alternatives[0]).map(weightOf))),
+    alternatives: g.alternatives.map(indexTermsOf).filter((a) => a.length > 0),
+    weight: Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...indexTermsOf(g.alternatives[0]).map(weightOf))),
   }));
   const totalWeight = groups.reduce((sum, g) => sum + g.weight, 0) || 1;
   const subject = new Set(query.subjectTerms);

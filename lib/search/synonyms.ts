@@ -1,4 +1,4 @@
-import {processTerm, tokenize} from './terms';
+import {indexTermsOf, tokenize} from './terms';
 
 /**
  * Synonyms and abbreviations, compiled from data/search-synonyms.yaml at build time and shipped inside the index, so
@@ -34,7 +34,6 @@ export function compileSynonyms(entries: SynonymSource[]): SynonymTable {
   });
 }
 
-const termsOf = (phrase: string[]) => phrase.map(processTerm).filter((t): t is string => Boolean(t));
 const sameTerms = (a: string[], b: string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
 /** A run of query terms [from, to) and the phrases it also stands for. */
@@ -49,7 +48,7 @@ export interface SynonymMatch {
  * group with that entry's synonyms; every other term is a group of its own.
  */
 export function matchSynonyms(terms: string[], table: SynonymTable): SynonymMatch[] {
-  const inputs = table.flatMap((entry) => entry.inputs.map((input) => ({terms: termsOf(input), entry}))).filter((i) => i.terms.length > 0);
+  const inputs = table.flatMap((entry) => entry.inputs.map((input) => ({terms: indexTermsOf(input), entry}))).filter((i) => i.terms.length > 0);
   const matches: SynonymMatch[] = [];
   for (let at = 0; at < terms.length;) {
     let best: {length: number; alternatives: string[][]} | null = null;
@@ -58,7 +57,7 @@ export function matchSynonyms(terms: string[], table: SynonymTable): SynonymMatc
       if (best && length <= best.length) continue;
       if (sameTerms(terms.slice(at, at + length), input.terms)) {
         const own = input.terms;
-        const distinct = input.entry.synonyms.filter((s, i, all) => !sameTerms(termsOf(s), own) && all.findIndex((o) => sameTerms(termsOf(o), termsOf(s))) === i);
+        const distinct = input.entry.synonyms.filter((s, i, all) => !sameTerms(indexTermsOf(s), own) && all.findIndex((o) => sameTerms(indexTermsOf(o), indexTermsOf(s))) === i);
         best = {length, alternatives: distinct};
       }
     }

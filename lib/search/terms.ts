@@ -20,6 +20,11 @@ export function processTerm(term: string): string | null {
   return t.length < 2 || STOP_WORDS.has(t) || /^\d+$/.test(t) ? null : DOUBLE_CONSONANT_BASES.get(t) ?? stemmer(t);
 }
 
+/** The index terms of words (stop words, bare numbers and single characters dropped), in order. */
+export function indexTermsOf(words: readonly string[]): string[] {
+  return words.map(processTerm).filter((t): t is string => Boolean(t));
+}
+
 /** Field boosts: a page-title match outranks a heading match, which outranks a body match. */
 export const FIELD_BOOST = {title: 3, headings: 2.5, text: 1} as const;
 
