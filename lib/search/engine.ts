@@ -3,7 +3,7 @@ import {indexTermsOf, processTerm, QUERY_OPTIONS, tokenize} from './terms';
 import {analyzeQuery, queryExpression, type AnalyzedQuery} from './query';
 import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type TermWeight} from './rank';
 import type {SynonymTable} from './synonyms';
-import type {Section} from './types';
+import {TITLE_SEPARATOR, type Section} from './types';
 
 export type {RankedSection} from './rank';
 export {FIELD_BOOST, processTerm, QUERY_OPTIONS} from './terms';
@@ -54,8 +54,6 @@ export interface SearchIndexFile {
 /** Characters of section text kept for snippets in the browser index. */
 export const SNIPPET_CHARS = 140;
 
-const HEADING_SEPARATOR = ' › ';
-
 function headingsOf(section: Section): string[] {
   return section.hierarchy.slice(2).filter((h): h is string => Boolean(h));
 }
@@ -94,7 +92,7 @@ export function buildSearchIndex(sections: Section[], synonyms: SynonymTable = [
     sections: sections.map((s) => [
       pageIndex.get(s.url.split('#')[0])!,
       s.url.split('#')[1] ?? '',
-      headingsOf(s).join(HEADING_SEPARATOR),
+      headingsOf(s).join(TITLE_SEPARATOR),
       s.text.slice(0, SNIPPET_CHARS),
     ]),
     engine: {

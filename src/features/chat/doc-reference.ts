@@ -1,3 +1,4 @@
+import {TITLE_SEPARATOR} from '../../../lib/search/types';
 import {isSitePath} from './safe-url';
 
 /** A source of an answer (spec section 3): id as the server sent it, the page path, and its title as the page shows it. */
@@ -8,9 +9,6 @@ export interface DocReference {
   anchor: string | null;
   title: string;
 }
-
-/** Separator between the page title and the section, as in search results. */
-export const TITLE_SEPARATOR = ' › ';
 
 const decode = (text: string) => {
   try {

@@ -1,4 +1,5 @@
 import type {SearchHit} from '../../../lib/search/engine';
+import {TITLE_SEPARATOR} from '../../../lib/search/types';
 import type {IndexHost} from './index-host';
 import {retryingCache} from './retrying-cache';
 import {FIRST_HITS, openShardedIndex, type SearchLexicon, type SearchPage} from './sharded-index';
@@ -111,7 +112,7 @@ function algoliaBackend(config: SearchConfig & {algolia: AlgoliaConfig}, fetchIm
           pageUrl: url.split('#')[0],
           group: h.hierarchy.lvl0 ?? '',
           pageTitle: h.hierarchy.lvl1 ?? '',
-          heading: levels.join(' › '),
+          heading: levels.join(TITLE_SEPARATOR),
           text: h.content ?? '',
           score: body.hits.length - i,
           terms,
