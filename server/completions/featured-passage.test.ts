@@ -51,6 +51,11 @@ describe('featured passage', () => {
     expect(passage).toBe('Replace \\<token> with yours, see [below](/docs/a#setup) and `<not-this>`.');
   });
 
+  it('leaves a code block exactly as written, even lines that look like admonitions or in-page links', () => {
+    const code = '```md\n:::note\nSee [setup](#setup).\n:::\n```';
+    expect(featuredPassage(['Write an admonition like this:', code], terms('admonition'), '/docs/a')).toBe(`Write an admonition like this:\n\n${code}`);
+  });
+
   it('is empty for a section without text', () => {
     expect(featuredPassage([], terms('anything'), '/docs/x')).toBe('');
   });

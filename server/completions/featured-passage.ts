@@ -69,22 +69,24 @@ function leadOf(block: string, maxWords: number, terms: ReadonlySet<string>): st
   return kept.join(kind === 'list' ? '\n' : ' ');
 }
 
-/** Lines that open or close an admonition (`:::note`, `:::`): the text inside stays, the markers go. */
+/** Lines that open or close an admonition (`:::note`, `:::`): the text inside stays, the markers go. Code is kept as is. */
 const stripAdmonitionMarkers = (block: string) =>
-  block
-    .split('\n')
-    .filter((line) => !/^\s*:::/.test(line))
-    .join('\n')
-    .trim();
+  blockKind(block) === 'code'
+    ? block
+    : block
+        .split('\n')
+        .filter((line) => !/^\s*:::/.test(line))
+        .join('\n')
+        .trim();
 
 /**
  * Prose ready for the chat's Markdown view, which drops raw HTML: `<` outside code spans is escaped so placeholders
  * such as <token> show; in-page links (`#anchor`) point at the section's page.
  */
 function forChat(block: string, pageUrl: string): string {
-  const linked = block.replace(/\]\(#/g, `](${pageUrl}#`);
-  if (blockKind(linked) === 'code') return linked;
-  return linked
+  if (blockKind(block) === 'code') return block;
+  return block
+    .replace(/\]\(#/g, `](${pageUrl}#`)
     .split(/(`+[^`]*`+)/)
     .map((part, i) => (i % 2 === 1 ? part : part.replace(/</g, '\\<')))
     .join('');
