@@ -9,7 +9,6 @@ import {chatService} from '../src/site';
 import {readConfig} from '../server/config';
 import {completionStream} from '../server/completions/pipeline';
 import {createServices} from '../server/services';
-import {loadSections} from '../server/sections';
 import {sectionTitleOf} from '../lib/search/types';
 
 async function main() {
@@ -19,8 +18,7 @@ async function main() {
     console.error('Usage: npm run ask -- "<question>" [--json]');
     process.exit(2);
   }
-  const config = readConfig();
-  const services = await createServices(config);
+  const services = await createServices(readConfig());
   const request = completionRequestSchema.parse({prompt, projectKey: chatService.projectKey});
   let text = '';
   for await (const chunk of completionStream(request, services.completions, new AbortController().signal, () => undefined)) text += chunk;
@@ -28,7 +26,7 @@ async function main() {
   const at = text.indexOf(START_RESPONSE_MARKER);
   const references = JSON.parse(text.slice(0, at)) as string[];
   const answer = text.slice(at + START_RESPONSE_MARKER.length);
-  const titles = new Map(loadSections(config.buildDir).map((s) => [s.url, sectionTitleOf(s)]));
+  const titles = new Map(services.sections.map((s) => [s.url, sectionTitleOf(s)]));
   const titled = references.map((id) => ({id, title: titles.get(id) ?? id}));
   if (values.json) {
     console.log(JSON.stringify({references: titled, answer}, null, 2));

@@ -5,6 +5,7 @@ import {createBuiltInCompletions} from './completions/built-in';
 import {createHybridRetriever, embeddingsClient, loadSectionEmbeddings} from './completions/hybrid-retrieval';
 import {createOpenAiAnswerer} from './completions/openai-answerer';
 import type {Retriever} from '../lib/search/retrieval';
+import type {Section} from '../lib/search/types';
 import {createPostgresStore} from './query-log/postgres-store';
 import {createSqliteStore} from './query-log/sqlite-store';
 import type {QueryLogStore} from './query-log/store';
@@ -16,8 +17,11 @@ export function createStore(config: Pick<ServerConfig, 'databaseUrl' | 'sqlitePa
   return config.databaseUrl ? createPostgresStore(config.databaseUrl) : createSqliteStore(config.sqlitePath);
 }
 
-/** Wires retrieval, answering and the store from the configuration (the server's factories). */
-export async function createServices(config: ServerConfig): Promise<AppServices> {
+/**
+ * Wires retrieval, answering and the store from the configuration (the server's factories), and hands back the
+ * sections they read, so a caller that titles references does not load them again.
+ */
+export async function createServices(config: ServerConfig): Promise<AppServices & {sections: Section[]}> {
   const builtIn = createBuiltInCompletions(config.buildDir);
   const {sections} = builtIn;
   let retriever: Retriever = builtIn.retriever;
@@ -33,5 +37,6 @@ export async function createServices(config: ServerConfig): Promise<AppServices>
     completions: {retriever, answerer, log},
     store: await createStore(config),
     allowedModels: config.openai ? config.openai.models : null,
+    sections,
   };
 }
