@@ -242,20 +242,22 @@ export interface Matcher {
 /** What ranking reads besides the postings: the pages, where each page's sections start, and the synonyms. */
 export type RankingData = Pick<SearchIndexFile, 'pages' | 'pageStarts' | 'synonyms'>;
 
+/** Position of the last value in an ascending list that is at or before `value` (0 when none is). */
+export function lastAtOrBefore(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (sorted[mid] <= value) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
 /** The page of each section id, and the facts of each page ranking weighs. */
 export function rankingContext(data: RankingData) {
   const pages = data.pages.map(([, , title, kind], i) => ({kind, titleTerms: titleTermsOf(title), firstSection: data.pageStarts[i]}));
-  const pageOf = (id: number) => {
-    let low = 0;
-    let high = data.pageStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (data.pageStarts[mid] <= id) low = mid;
-      else high = mid - 1;
-    }
-    return low;
-  };
-  return {pages, pageOf, analyze: (query: string) => analyzeQuery(query, data.synonyms)};
+  return {pages, pageOf: (id: number) => lastAtOrBefore(data.pageStarts, id), analyze: (query: string) => analyzeQuery(query, data.synonyms)};
 }
 
 export type RankingContext = ReturnType<typeof rankingContext>;

@@ -1,5 +1,5 @@
 import {retryingCache} from './retrying-cache';
-import {excludedBy, loadMatcher, QUERY_OPTIONS, rankingContext, rankQuery, toHit, type EngineStats, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from '../../../lib/search/engine';
+import {excludedBy, lastAtOrBefore, loadMatcher, QUERY_OPTIONS, rankingContext, rankQuery, toHit, type EngineStats, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from '../../../lib/search/engine';
 import {queryLeaves, type QueryLeaf} from '../../../lib/search/query';
 
 /**
@@ -172,16 +172,7 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
     Promise.all(ranked.map(async (r) => toHit(r, (await sectionShard(String(sectionShardOf(r.id))))[r.id % lexicon.sectionShardSize], lexicon.pages)));
   const firsts = lexicon.postingShards.map((s) => s.first);
   // The shard holding term index t: the last shard whose first term is at or before t.
-  const postingShardOf = (t: number) => {
-    let low = 0;
-    let high = firsts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (firsts[mid] <= t) low = mid;
-      else high = mid - 1;
-    }
-    return low;
-  };
+  const postingShardOf = (t: number) => lastAtOrBefore(firsts, t);
 
   // The last ranking is kept: the search page prefetches its first query, then searches it.
   const rankings = retryingCache((key) => {
