@@ -5,7 +5,7 @@ import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatDefaults, chatService, chatText} from '../../src/site';
 import {gotoHydrated, launchChromium, newPage} from './browser';
-import {startPacedServer} from './paced-server';
+import {routeCompletionsTo, startPacedServer, type PacedServer} from './paced-server';
 
 /**
  * Every way an answer can end shows something: the don't-know message, a notice with "Try again", a stopped answer,
@@ -41,6 +41,23 @@ async function openChat(page: Page) {
 async function ask(page: Page, question = QUESTION) {
   await input(page).fill(question);
   await input(page).press('Enter');
+}
+
+/**
+ * Runs `test` on a page whose chat is open and answered by a paced server (so an answer can be stopped or cut while it
+ * streams), then closes both.
+ */
+async function withPacedChat(test: (page: Page, paced: PacedServer) => Promise<void>) {
+  const paced = await startPacedServer(150);
+  const page = await newPage(browser);
+  try {
+    await routeCompletionsTo(page, paced.address);
+    await openChat(page);
+    await test(page, paced);
+  } finally {
+    await page.context().close();
+    await paced.close();
+  }
 }
 
 /** The visible note under a stopped answer (the live region says it too). */
@@ -98,7 +115,7 @@ describe('chat: every outcome is visible', () => {
 
     const paced = await startPacedServer(150);
     try {
-      await page.route((url) => isCompletions(url), (route) => route.continue({url: `${paced.address}${chatService.completionsUrl}`}));
+      await routeCompletionsTo(page, paced.address);
       await ask(page, 'How do I set up SSO with Okta?');
       await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('streaming-answer');
       await expect.poll(async () => (await answer(page).textContent())?.length ?? 0).toBeGreaterThan(40);
@@ -116,12 +133,8 @@ describe('chat: every outcome is visible', () => {
 });
 
 describe('chat: stop and copy', () => {
-  it('stops a streaming answer with the Stop button: the partial answer stays, marked, and the question is logged', async () => {
-    const paced = await startPacedServer(150);
-    const page = await newPage(browser);
-    try {
-      await page.route((url) => isCompletions(url), (route) => route.continue({url: `${paced.address}${chatService.completionsUrl}`}));
-      await openChat(page);
+  it('stops a streaming answer with the Stop button: the partial answer stays, marked, and the question is logged', () =>
+    withPacedChat(async (page, paced) => {
       const question = `${QUESTION} (stopped ${Date.now()})`;
       await ask(page, question);
       await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('streaming-answer');
@@ -140,18 +153,10 @@ describe('chat: stop and copy', () => {
       const db = new Database(inject('queryLogPath'), {readonly: true});
       await expect.poll(() => db.prepare('SELECT COUNT(*) AS n FROM queries WHERE query = ?').get(question)).toEqual({n: 1});
       db.close();
-    } finally {
-      await page.context().close();
-      await paced.close();
-    }
-  });
+    }));
 
-  it('stops with Esc in the input while streaming, and Esc then closes the dialog', async () => {
-    const paced = await startPacedServer(150);
-    const page = await newPage(browser);
-    try {
-      await page.route((url) => isCompletions(url), (route) => route.continue({url: `${paced.address}${chatService.completionsUrl}`}));
-      await openChat(page);
+  it('stops with Esc in the input while streaming, and Esc then closes the dialog', () =>
+    withPacedChat(async (page) => {
       await ask(page);
       await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('streaming-answer');
       await input(page).press('Escape');
@@ -159,11 +164,7 @@ describe('chat: stop and copy', () => {
       expect(await stoppedNote(page).count()).toBe(1);
       await input(page).press('Escape');
       await expect.poll(() => dialog(page).count()).toBe(0);
-    } finally {
-      await page.context().close();
-      await paced.close();
-    }
-  });
+    }));
 
   it('copies a whole answer as Markdown with its source links, says so, and announces the answer once', async () => {
     const page = await newPage(browser, {permissions: ['clipboard-read', 'clipboard-write']});

@@ -8,7 +8,7 @@ import {START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatDefaults, chatService, chatText, links} from '../../src/site';
 import {axeBlocking} from './axe';
 import {baseURL, launchChromium, newPage} from './browser';
-import {startPacedServer, type PacedServer} from './paced-server';
+import {routeCompletionsTo, startPacedServer, type PacedServer} from './paced-server';
 
 const require = createRequire(import.meta.url);
 
@@ -37,11 +37,6 @@ async function openChat(route = '/docs/features'): Promise<Page> {
   return page;
 }
 
-
-/** Sends the page's completions requests to another server (the page still sees its own origin). */
-async function routeCompletionsTo(page: Page, address: string) {
-  await page.route((url) => isCompletions(url.href), (route) => route.continue({url: `${address}${chatService.completionsUrl}`}));
-}
 
 /** The server's own answer to a question, read outside the browser. */
 async function serverAnswer(prompt: string): Promise<{references: string[]; answer: string}> {

@@ -1,10 +1,16 @@
 import path from 'node:path';
+import type {Page} from 'playwright-core';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {buildApp} from '../../server/app';
 import type {Answerer} from '../../server/completions/answerer';
 import {createBuiltInCompletions} from '../../server/completions/built-in';
 import {createSqliteStore} from '../../server/query-log/sqlite-store';
 import {chatService} from '../../src/site';
+
+/** Sends the page's completions requests to another server (the page still sees its own origin). */
+export async function routeCompletionsTo(page: Page, address: string): Promise<void> {
+  await page.route((url) => url.pathname === chatService.completionsUrl, (route) => route.continue({url: `${address}${chatService.completionsUrl}`}));
+}
 
 /** A second instance of the real server whose answers arrive chunk by chunk, and what it saw of them. */
 export interface PacedServer {
