@@ -1,10 +1,21 @@
 import * as z from 'zod';
 import {chatDefaults} from '../src/site';
 
+import {MAX_CONTEXT_ANSWER_CHARS, MAX_CONTEXT_EXCHANGES} from './conversation-limits';
+
 export {START_RESPONSE_MARKER} from './stream-marker';
+export {MAX_CONTEXT_ANSWER_CHARS, MAX_CONTEXT_EXCHANGES};
 
 /** Longest prompt the server accepts, in characters. */
 export const MAX_PROMPT_CHARS = 2000;
+
+
+/** One earlier question of the conversation and the answer it got. */
+export const contextExchangeSchema = z.object({
+  question: z.string().trim().min(1, 'question must not be empty').max(MAX_PROMPT_CHARS, `question must be at most ${MAX_PROMPT_CHARS} characters`),
+  /** Empty when the earlier question got no answer. */
+  answer: z.string().max(MAX_CONTEXT_ANSWER_CHARS, `answer must be at most ${MAX_CONTEXT_ANSWER_CHARS} characters`),
+});
 
 /** Body of POST /v1/completions (spec 7.3), with the spec 9 defaults. */
 export const completionRequestSchema = z.object({
@@ -27,7 +38,18 @@ export const completionRequestSchema = z.object({
   sectionsMatchCount: z.number().int().min(1).max(50).default(chatDefaults.sectionsMatchCount),
   /** Minimum similarity in [0, 1] a section needs to be used (see lib/search/retrieval.ts). */
   sectionsMatchThreshold: z.number().min(0).max(1).default(chatDefaults.sectionsMatchThreshold),
+  /**
+   * Not in the spec's protocol, optional: when the prompt is a follow-up, the earlier exchanges of the conversation,
+   * oldest first. The server retrieves with the earlier questions (the prompt's own words count most) and gives an
+   * LLM endpoint the exchanges as prior messages. Without it a request is answered on its own, as the spec describes.
+   */
+  context: z.array(contextExchangeSchema).max(MAX_CONTEXT_EXCHANGES, `context must hold at most ${MAX_CONTEXT_EXCHANGES} exchanges`).optional(),
 });
 
 export type CompletionRequest = z.infer<typeof completionRequestSchema>;
 export type CompletionRequestInput = z.input<typeof completionRequestSchema>;
+
+export type ContextExchange = z.infer<typeof contextExchangeSchema>;
+
+/** The earlier questions of a request, oldest first (none for a question asked on its own). */
+export const earlierQuestionsOf = (request: Pick<CompletionRequest, 'context'>): string[] => (request.context ?? []).map((c) => c.question);

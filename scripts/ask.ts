@@ -1,7 +1,8 @@
 /**
- * `npm run ask -- "<question>" [--json]`: the references and the answer for a
- * question through the server's own pipeline (same retrieval and answerer as
- * POST /v1/completions), without HTTP.
+ * `npm run ask -- "<question>" [--after "<earlier question>"]... [--json]`: the
+ * references and the answer for a question through the server's own pipeline
+ * (same retrieval and answerer as POST /v1/completions), without HTTP. Each
+ * `--after` asks it as a follow-up of that earlier question (oldest first).
  */
 import {parseArgs} from 'node:util';
 import {completionRequestSchema, START_RESPONSE_MARKER} from '../contract/completions';
@@ -12,14 +13,15 @@ import {createServices} from '../server/services';
 import {sectionTitleOf} from '../lib/search/types';
 
 async function main() {
-  const {values, positionals} = parseArgs({allowPositionals: true, options: {json: {type: 'boolean', default: false}}});
+  const {values, positionals} = parseArgs({allowPositionals: true, options: {json: {type: 'boolean', default: false}, after: {type: 'string', multiple: true, default: []}}});
   const prompt = positionals.join(' ').trim();
   if (!prompt) {
-    console.error('Usage: npm run ask -- "<question>" [--json]');
+    console.error('Usage: npm run ask -- "<question>" [--after "<earlier question>"]... [--json]');
     process.exit(2);
   }
   const services = await createServices(readConfig());
-  const request = completionRequestSchema.parse({prompt, projectKey: chatService.projectKey});
+  const context = values.after.map((question) => ({question, answer: ''}));
+  const request = completionRequestSchema.parse({prompt, projectKey: chatService.projectKey, ...(context.length > 0 ? {context} : {})});
   let text = '';
   for await (const chunk of completionStream(request, services.completions, new AbortController().signal, () => undefined)) text += chunk;
   await services.store.close();

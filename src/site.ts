@@ -118,6 +118,9 @@ export const chatText = {
   copied: 'Copied',
   /** Heading of the source list in a copied answer. */
   copiedSourcesHeading: 'Sources:',
+  newConversation: 'New conversation',
+  /** Read before each question of a conversation. */
+  youAsked: 'You asked:',
 } as const;
 
 /** Home-page banner shown when the site's scripts did not load, most often a wrong baseUrl (spec section 8). */

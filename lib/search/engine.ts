@@ -1,6 +1,6 @@
 import MiniSearch, {type Options, type Query, type SearchResult} from 'minisearch';
 import {indexTermsOf, processTerm, QUERY_OPTIONS, tokenize} from './terms';
-import {analyzeQuery, queryExpression, type AnalyzedQuery} from './query';
+import {analyzeFollowUp, queryExpression, type AnalyzedQuery} from './query';
 import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type TermWeight} from './rank';
 import type {SynonymTable} from './synonyms';
 import {TITLE_SEPARATOR, type Section} from './types';
@@ -257,7 +257,7 @@ export function lastAtOrBefore(sorted: readonly number[], value: number): number
 /** The page of each section id, and the facts of each page ranking weighs. */
 export function rankingContext(data: RankingData) {
   const pages = data.pages.map(([, , title, kind], i) => ({kind, titleTerms: titleTermsOf(title), firstSection: data.pageStarts[i]}));
-  return {pages, pageOf: (id: number) => lastAtOrBefore(data.pageStarts, id), analyze: (query: string) => analyzeQuery(query, data.synonyms)};
+  return {pages, pageOf: (id: number) => lastAtOrBefore(data.pageStarts, id), analyze: (query: string, earlier: readonly string[] = []) => analyzeFollowUp(query, earlier, data.synonyms)};
 }
 
 export type RankingContext = ReturnType<typeof rankingContext>;

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {analyzeQuery, queryLeaves, subjectTermsWithSynonyms} from './query';
+import {analyzeFollowUp, analyzeQuery, EARLIER_QUESTION_WEIGHT, queryLeaves, subjectTermsWithSynonyms} from './query';
 import {compileSynonyms} from './synonyms';
 
 const synonyms = compileSynonyms([
@@ -47,5 +47,48 @@ describe('query analysis', () => {
 
   it('lists every term a question stands for, synonyms included', () => {
     expect([...subjectTermsWithSynonyms(analyzeQuery('revoke a PAT', synonyms))].sort()).toEqual(['access', 'pat', 'person', 'revok', 'token']);
+  });
+});
+
+describe('follow-up questions', () => {
+  const weights = (query: string, ...earlier: string[]) =>
+    analyzeFollowUp(query, earlier, synonyms).groups.map((g) => [g.alternatives[0].join(' '), g.weight ?? 1]);
+
+  it('reads a question without earlier ones exactly as on its own', () => {
+    expect(analyzeFollowUp('How do I create a PAT?', [], synonyms)).toEqual(analyzeQuery('How do I create a PAT?', synonyms));
+  });
+
+  it('takes the object a pronoun refers to, not the earlier verb, at most of a subject\'s weight', () => {
+    expect(weights('How do I revoke it?', 'How do I create a personal access token?')).toEqual([
+      ['revoke', 1],
+      ['personal access token', EARLIER_QUESTION_WEIGHT.refersTo],
+    ]);
+  });
+
+  it('continues an earlier question with a new subject, keeping its intent', () => {
+    const followUp = analyzeFollowUp('And for BigQuery?', ['How do I set up lineage for Snowflake?'], synonyms);
+    expect(followUp.intent).toBe('task');
+    expect(weights('And for BigQuery?', 'How do I set up lineage for Snowflake?')).toEqual([
+      ['BigQuery', 1],
+      ['lineage', EARLIER_QUESTION_WEIGHT.pointsBack],
+      ['Snowflake', EARLIER_QUESTION_WEIGHT.pointsBack],
+    ]);
+  });
+
+  it('lets a question with its own subjects stand almost alone', () => {
+    expect(weights('What is a glossary term?', 'How do I set up lineage for Snowflake?')).toEqual([
+      ['glossary', 1],
+      ['term', 1],
+      ['lineage', EARLIER_QUESTION_WEIGHT.standsAlone],
+      ['Snowflake', EARLIER_QUESTION_WEIGHT.standsAlone],
+    ]);
+  });
+
+  it('takes every subject from the earlier questions when the follow-up has none, the older the less', () => {
+    expect(weights('Why?', 'Which emitter for Kafka?', 'Should I use the REST emitter?')).toEqual([
+      ['REST', EARLIER_QUESTION_WEIGHT.pointsBack],
+      ['emitter', EARLIER_QUESTION_WEIGHT.pointsBack],
+      ['Kafka', EARLIER_QUESTION_WEIGHT.pointsBack / 2],
+    ]);
   });
 });

@@ -17,7 +17,7 @@ const FILLER_WORDS = new Set(
     'know', 'any', 'anything', 'something', 'some', 'there', 'here', 'all', 'also', 'still', 'even', 'just', 'really',
     'actually', 'e', 'g', 'eg', 'ie', 'etc', 'thing', 'things', 'stuff', 'hi', 'hello', 'thanks', 'thank', 'help',
     'am', 'been', 'being', 'had', 'having', 'these', 'those', 'so', 'now', 'yet', 'again', 'same', 'such',
-    'keep', 'keeps', 'happen', 'happens', 'lot', 'lots', 'bit', 'about', 'up', 'out', 'very', 'vs', 'versus', 'datahub',
+    'one', 'ones', 'keep', 'keeps', 'happen', 'happens', 'lot', 'lots', 'bit', 'about', 'up', 'out', 'very', 'vs', 'versus', 'datahub',
   ].map((w) => processTerm(w) ?? w),
 );
 
@@ -43,6 +43,8 @@ export interface QueryGroup {
   alternatives: string[][];
   /** Whether the group ends the query, so its word may still be being typed (prefix matching). */
   last: boolean;
+  /** How much the subject counts, 1 unless it comes from an earlier question of a conversation (see analyzeFollowUp). */
+  weight?: number;
 }
 
 /** A query ready to rank. */
@@ -75,6 +77,71 @@ export function analyzeQuery(query: string, synonyms: SynonymTable): AnalyzedQue
   return {groups, intent, subjectTerms: [...new Set(kept.map((w) => w.term))]};
 }
 
+/**
+ * How much an earlier question's subjects count beside a follow-up's own (which count 1), for the question just
+ * before; each one before that counts half as much again. A follow-up that refers to the earlier subject ("How do I
+ * revoke it?") leans on it most, one that continues it with another subject ("And for BigQuery?") less, and one that
+ * names its own subjects ("What is a glossary term?") only uses it to break ties.
+ */
+export const EARLIER_QUESTION_WEIGHT = {refersTo: 0.8, pointsBack: 0.5, standsAlone: 0.15} as const;
+
+/**
+ * Verbs of a task ("create", "revoke"): when a follow-up names its own ("How do I revoke it?"), the earlier
+ * question's verb ("create") is not part of the new question; its object is.
+ */
+const ACTION_TERMS = new Set(
+  [
+    'add', 'assign', 'change', 'configure', 'connect', 'create', 'delete', 'deploy', 'disable', 'edit', 'emit', 'enable', 'export',
+    'fetch', 'find', 'generate', 'grant', 'import', 'install', 'list', 'migrate', 'override', 'publish', 'purge', 'push', 'remove',
+    'rename', 'replay', 'reset', 'restart', 'revoke', 'rotate', 'run', 'schedule', 'search', 'set', 'share', 'stop', 'update',
+    'upgrade', 'use', 'view',
+  ].map((w) => processTerm(w) ?? w),
+);
+
+/** Words that stand for an earlier question's subject ("How do I revoke it?"): that subject is half the question. */
+const REFERS_TO_PATTERN = /\b(it|its|this|that|these|those|they|them|their|one|ones|same|above|previous|former|latter)\b/i;
+/** Openings that continue an earlier question with another subject ("And for BigQuery?", "What about Looker?"). */
+const CONTINUES_PATTERN = /^\s*(and|also|but|or|then|so|what about|how about|same for)\b|\binstead\b/i;
+
+/**
+ * A follow-up question read with the questions before it (oldest first): the follow-up's own subjects count fully,
+ * the earlier questions' subjects it does not repeat count less (EARLIER_QUESTION_WEIGHT): more when it refers back
+ * with a pronoun, continues with an opening like "and", or names one subject at most. A follow-up made only of filler words
+ * ("why?") takes its subjects from the earlier questions, and one that names no intent keeps theirs.
+ */
+export function analyzeFollowUp(query: string, earlier: readonly string[], synonyms: SynonymTable): AnalyzedQuery {
+  const own = analyzeQuery(query, synonyms);
+  if (earlier.length === 0) return own;
+  const onlyFiller = own.subjectTerms.every(isFiller);
+  // One subject alone ("Which permissions?") is rarely the whole question.
+  const pointsBack = own.subjectTerms.length <= 1 || onlyFiller || CONTINUES_PATTERN.test(query);
+  const groups = onlyFiller ? [] : [...own.groups];
+  const terms = new Set(onlyFiller ? [] : own.subjectTerms);
+  const ownAction = own.subjectTerms.some((t) => ACTION_TERMS.has(t));
+  let intent = own.intent;
+  let weight = REFERS_TO_PATTERN.test(query)
+    ? EARLIER_QUESTION_WEIGHT.refersTo
+    : pointsBack
+      ? EARLIER_QUESTION_WEIGHT.pointsBack
+      : EARLIER_QUESTION_WEIGHT.standsAlone;
+  for (const question of [...earlier].reverse()) {
+    const previous = analyzeQuery(question, synonyms);
+    if (intent === 'neutral') intent = previous.intent;
+    for (const group of previous.groups) {
+      const typed = indexTermsOf(group.alternatives[0]);
+      if (typed.length === 0 || typed.every((t) => terms.has(t) || isFiller(t) || (ownAction && ACTION_TERMS.has(t)))) continue;
+      typed.forEach((t) => terms.add(t));
+      groups.push({...group, last: false, weight});
+    }
+    weight /= 2;
+  }
+  return groups.length > 0 ? {groups, intent, subjectTerms: [...terms]} : own;
+}
+
+/** Field boosts of a subject: scaled down for an earlier question's subject, so that it weighs less in BM25 too. */
+const boostOf = (weight: number | undefined) =>
+  weight === undefined || weight === 1 ? {} : {boost: Object.fromEntries(Object.entries(QUERY_OPTIONS.boost).map(([field, b]) => [field, b * weight]))};
+
 /** A word MiniSearch will look up, with how it may be expanded (the sharded index fetches what these reach). */
 export interface QueryLeaf {
   term: string;
@@ -103,6 +170,7 @@ export function queryExpression(query: AnalyzedQuery, combineWith: 'AND' | 'OR')
     combineWith,
     queries: query.groups.map((group) => ({
       combineWith: 'OR',
+      ...boostOf(group.weight),
       queries: group.alternatives.map((alternative, a) => ({
         combineWith: 'AND',
         queries: [alternative.join(' ')],

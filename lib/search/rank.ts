@@ -99,7 +99,7 @@ export type TermWeight = (term: string) => number;
 export function rerank(matches: EngineMatch[], query: AnalyzedQuery, pageOf: (section: number) => number, pages: readonly RankPage[], weightOf: TermWeight): RankedSection[] {
   const groups = query.groups.map((g) => ({
     alternatives: g.alternatives.map(indexTermsOf).filter((a) => a.length > 0),
-    weight: Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...indexTermsOf(g.alternatives[0]).map(weightOf))),
+    weight: Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...indexTermsOf(g.alternatives[0]).map(weightOf))) * (g.weight ?? 1),
   }));
   const totalWeight = groups.reduce((sum, g) => sum + g.weight, 0) || 1;
   const subject = new Set(query.subjectTerms);

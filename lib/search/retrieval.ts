@@ -14,6 +14,8 @@ export interface RetrieveOptions {
   count: number;
   threshold: number;
   signal?: AbortSignal;
+  /** Earlier questions of the conversation, oldest first, when the prompt is a follow-up (see analyzeFollowUp). */
+  earlier?: readonly string[];
 }
 
 export interface Retriever {
@@ -62,9 +64,9 @@ export function diversify<T>(items: T[], pageOf: (item: T) => string, perPage = 
 export function createLexicalRetriever(sections: Section[], synonyms: SynonymTable = []): Retriever {
   const index = loadSearchIndex(buildSearchIndex(sections, synonyms));
   return {
-    async retrieve(prompt, {count, threshold, signal}) {
+    async retrieve(prompt, {count, threshold, signal, earlier}) {
       signal?.throwIfAborted();
-      const query = index.context.analyze(prompt);
+      const query = index.context.analyze(prompt, earlier);
       const ranked: RankedSection[] = index.rank(query, 'OR');
       const chosen = ranked
         .map((r) => ({section: sections[r.id], similarity: similarity(r.score, r.coverage)}))

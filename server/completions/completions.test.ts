@@ -33,11 +33,14 @@ const ANON = 'test-anon-key';
 let store: ReturnType<typeof createSqliteStore>;
 const apps: FastifyInstance[] = [];
 
-async function start(answerer: Answerer = createExtractiveAnswerer(), extra: {allowedModels?: string[] | null; rateLimitPerMinute?: number} = {}) {
+async function start(
+  answerer: Answerer = createExtractiveAnswerer(),
+  extra: {allowedModels?: string[] | null; rateLimitPerMinute?: number; sections?: Section[]} = {},
+) {
   const logged: string[] = [];
   const app = await buildApp(
     {buildDir: '', serveStatic: false, projectKeys: [KEY], anonKey: ANON, rateLimitPerMinute: extra.rateLimitPerMinute ?? 1000},
-    {completions: {retriever: createLexicalRetriever(fixtureSections), answerer, log: (m, e) => logged.push(`${m}: ${String(e)}`)}, store, allowedModels: extra.allowedModels ?? null},
+    {completions: {retriever: createLexicalRetriever(extra.sections ?? fixtureSections), answerer, log: (m, e) => logged.push(`${m}: ${String(e)}`)}, store, allowedModels: extra.allowedModels ?? null},
   );
   const url = await app.listen({port: 0, host: '127.0.0.1'});
   apps.push(app);
@@ -108,6 +111,48 @@ describe('POST /v1/completions: the stream', () => {
     const before = (await store.report(new Date(0))).completions;
     await (await ask(url, {prompt: 'quickstart docker', projectKey: KEY})).text();
     await expect.poll(async () => (await store.report(new Date(0))).completions).toBe(before + 1);
+  });
+});
+
+describe('POST /v1/completions: follow-up questions', () => {
+  // "Revoke" alone matches two pages; only the conversation says which one the reader means.
+  const conversationSections: Section[] = [
+    ...fixtureSections.slice(0, 2),
+    section('/docs/authentication/personal-access-tokens#revoke-a-token', 'Personal Access Tokens', 'Revoke a token', 'To revoke a token, open Settings, choose Access Tokens and click Revoke next to it.'),
+    ...fixtureSections.slice(2),
+    section('/docs/authorization/policies#revoke-access', 'Access Policies', 'Revoke access', 'To revoke access granted by a policy, edit the policy and remove the user or group, or deactivate the policy to revoke it for everyone.'),
+  ];
+  const earlier = {question: 'How do I create a personal access token?', answer: 'Open Settings, choose Access Tokens and click Generate new token.'};
+
+  it('retrieves a follow-up with the earlier question, and answers a plain request on its own as before', async () => {
+    const {url} = await start(createExtractiveAnswerer(), {sections: conversationSections});
+    // Threshold 0: the order is what is tested, and a corpus this small gives low scores.
+    const base = {projectKey: KEY, sectionsMatchThreshold: 0};
+    const plain = split(await (await ask(url, {...base, prompt: 'How do I revoke it?'})).text());
+    expect(plain.references[0]).toBe('/docs/authorization/policies#revoke-access');
+    const followUp = split(await (await ask(url, {...base, prompt: 'How do I revoke it?', context: [earlier]})).text());
+    expect(followUp.references[0]).toMatch(/^\/docs\/authentication\/personal-access-tokens/);
+    expect(followUp.references).toContain('/docs/authentication/personal-access-tokens#revoke-a-token');
+    // The follow-up's own subject still leads: a question naming a new subject is answered about it.
+    const newSubject = split(await (await ask(url, {...base, prompt: 'How do I start the quickstart with Docker?', context: [earlier]})).text());
+    expect(newSubject.references[0]).toBe('/docs/quickstart');
+  });
+
+  it('rejects a context that is not a short list of question and answer pairs, naming the field', async () => {
+    const {url} = await start();
+    const cases: Array<[unknown, RegExp]> = [
+      ['How do I create a token?', /^context: /],
+      [[{question: 'x'}], /^context\.0\.answer: /],
+      [[{question: '   ', answer: ''}], /^context\.0\.question: question must not be empty/],
+      [[{question: 'x'.repeat(2001), answer: ''}], /^context\.0\.question: .*at most 2000 characters/],
+      [[{question: 'x', answer: 'y'.repeat(4001)}], /^context\.0\.answer: .*at most 4000 characters/],
+      [Array.from({length: 4}, () => earlier), /^context: .*at most 3 exchanges/],
+    ];
+    for (const [context, message] of cases) {
+      const response = await ask(url, {prompt: 'How do I revoke it?', projectKey: KEY, context});
+      expect(response.status, JSON.stringify(context).slice(0, 60)).toBe(400);
+      expect(((await response.json()) as {error: string}).error).toMatch(message);
+    }
   });
 });
 
@@ -189,6 +234,24 @@ describe('OpenAI-compatible answerer against a fake endpoint', () => {
     // The section's code block reaches the model as written, fences and language included.
     expect(prompt).toContain(TOKEN_CODE);
     expect(prompt).toMatch(/cite the sections you used as markdown links/i);
+  });
+
+  it('gives the LLM a follow-up\'s earlier exchanges as prior messages, before the filled template', async () => {
+    fake.mode = 'stream';
+    const {url} = await withFake();
+    const context = [{question: 'How do I create a personal access token?', answer: 'Open **Settings**, then Access Tokens.'}, {question: 'Who can do that?', answer: ''}];
+    await (await ask(url, {prompt: 'Where do I copy it from?', projectKey: KEY, context})).text();
+    const messages = (fake.requests.at(-1)!.body as {messages: Array<{role: string; content: string}>}).messages;
+    expect(messages.slice(0, 4)).toEqual([
+      {role: 'user', content: 'How do I create a personal access token?'},
+      {role: 'assistant', content: 'Open **Settings**, then Access Tokens.'},
+      {role: 'user', content: 'Who can do that?'},
+      {role: 'assistant', content: chatDefaults.iDontKnowMessage},
+    ]);
+    expect(messages).toHaveLength(5);
+    expect(messages[4]).toMatchObject({role: 'user'});
+    expect(messages[4].content).toContain('Where do I copy it from?');
+    expect(messages[4].content).toContain('Section: Personal Access Tokens');
   });
 
   for (const mode of ['error500', 'garbage', 'hang'] as const) {

@@ -1,4 +1,5 @@
-import {analyzeQuery, subjectTermsWithSynonyms} from '../../lib/search/query';
+import {earlierQuestionsOf} from '../../contract/completions';
+import {analyzeFollowUp, subjectTermsWithSynonyms} from '../../lib/search/query';
 import type {SynonymTable} from '../../lib/search/synonyms';
 import {sectionTitleOf, type Section} from '../../lib/search/types';
 import type {Answerer} from './answerer';
@@ -25,7 +26,7 @@ export function createExtractiveAnswerer(synonyms: SynonymTable = []): Answerer 
   return {
     kind: 'extractive',
     async *answer({prompt, sections, request, signal}) {
-      const terms = subjectTermsWithSynonyms(analyzeQuery(prompt, synonyms));
+      const terms = subjectTermsWithSynonyms(analyzeFollowUp(prompt, earlierQuestionsOf(request), synonyms));
       // The first section with text to quote (a section is rarely a bare heading).
       let source: Section | null = null;
       let passage = '';

@@ -66,9 +66,10 @@ export async function loadSectionEmbeddings(sections: Section[], options: Embedd
  */
 export function createHybridRetriever(lexical: Retriever, sections: Section[], vectors: number[][], embed: Embed): Retriever {
   return {
-    async retrieve(prompt, {count, threshold, signal}) {
-      const [query] = await embed([prompt], signal);
-      const lexicalHits = new Map((await lexical.retrieve(prompt, {count: 100, threshold: 0, signal})).map((r) => [r.section.url, r.similarity]));
+    async retrieve(prompt, {count, threshold, signal, earlier = []}) {
+      // A follow-up is embedded with the question just before it, which it often only makes sense with.
+      const [query] = await embed([[...earlier.slice(-1), prompt].join('\n')], signal);
+      const lexicalHits = new Map((await lexical.retrieve(prompt, {count: 100, threshold: 0, signal, earlier})).map((r) => [r.section.url, r.similarity]));
       return sections
         .map((section, i) => ({section, similarity: 0.5 * (lexicalHits.get(section.url) ?? 0) + 0.5 * Math.max(0, cosine(query, vectors[i]))}))
         .filter((r) => r.similarity >= threshold)

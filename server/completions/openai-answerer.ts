@@ -57,7 +57,14 @@ export function createOpenAiAnswerer(options: OpenAiOptions): Answerer {
             frequency_penalty: request.frequencyPenalty,
             presence_penalty: request.presencePenalty,
             max_tokens: request.maxTokens,
-            messages: [{role: 'user', content: fillPromptTemplate(request, sections, product.name)}],
+            messages: [
+              // A follow-up's earlier exchanges come first, as the conversation the new question continues.
+              ...(request.context ?? []).flatMap(({question, answer}) => [
+                {role: 'user', content: question},
+                {role: 'assistant', content: answer || request.iDontKnowMessage},
+              ]),
+              {role: 'user', content: fillPromptTemplate(request, sections, product.name)},
+            ],
           }),
         });
         if (!response.ok || !response.body) throw new Error(`LLM endpoint answered HTTP ${response.status}${response.body ? '' : ' with no body'}`);

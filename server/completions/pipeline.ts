@@ -1,4 +1,4 @@
-import {START_RESPONSE_MARKER, type CompletionRequest} from '../../contract/completions';
+import {earlierQuestionsOf, START_RESPONSE_MARKER, type CompletionRequest} from '../../contract/completions';
 import type {Answerer} from './answerer';
 import type {Retriever} from '../../lib/search/retrieval';
 
@@ -30,7 +30,12 @@ export async function* completionStream(
   onDone: (record: CompletionRecord) => void,
 ): AsyncGenerator<string> {
   const started = performance.now();
-  const sections = await deps.retriever.retrieve(request.prompt, {count: request.sectionsMatchCount, threshold: request.sectionsMatchThreshold, signal});
+  const sections = await deps.retriever.retrieve(request.prompt, {
+    count: request.sectionsMatchCount,
+    threshold: request.sectionsMatchThreshold,
+    signal,
+    earlier: earlierQuestionsOf(request),
+  });
   const references = sections.map((s) => s.section.url);
   const msToReferences = performance.now() - started;
   yield JSON.stringify(references) + START_RESPONSE_MARKER;

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {START_RESPONSE_MARKER} from '../../../contract/completions';
+import {MAX_CONTEXT_ANSWER_CHARS, START_RESPONSE_MARKER} from '../../../contract/completions';
 import {createChatController, type ChatControllerOptions, type CompletionSettings} from './chat-controller';
 import type {ChatStatus} from './chat-machine';
 import type {QueryLogClient} from './query-log-client';
@@ -271,5 +271,48 @@ describe('chat controller', () => {
     end();
     await again;
     expect(chat.getState()).toMatchObject({status: 'done', answer: 'Whole answer.', ending: 'complete'});
+  });
+
+  it('sends a follow-up with the conversation before it, and a first question with the spec\'s fields only', async () => {
+    const {ask, requests, send, end} = setup();
+    const answer = async (prompt: string, text: string) => {
+      const asked = ask(prompt);
+      await settle();
+      send(`[]${START_RESPONSE_MARKER}${text}`);
+      end();
+      await asked;
+    };
+    await answer('How do I create a token?', 'Open Settings. ' + 'x'.repeat(MAX_CONTEXT_ANSWER_CHARS));
+    expect(requests[0].body).not.toHaveProperty('context');
+    await answer('Can it expire?', '');
+    await answer('Who can revoke it?', 'Admins.');
+    await answer('And list them?', 'Yes.');
+    await answer('Where?', 'Settings.');
+    expect(requests[1].body.context).toEqual([{question: 'How do I create a token?', answer: ('Open Settings. ' + 'x'.repeat(MAX_CONTEXT_ANSWER_CHARS)).slice(0, MAX_CONTEXT_ANSWER_CHARS)}]);
+    // The don't-know message is no answer to build on; at most the latest three exchanges go.
+    expect(requests[2].body.context).toEqual([
+      {question: 'How do I create a token?', answer: expect.any(String)},
+      {question: 'Can it expire?', answer: ''},
+    ]);
+    expect((requests[4].body.context as Array<{question: string}>).map((c) => c.question)).toEqual(['Can it expire?', 'Who can revoke it?', 'And list them?']);
+  });
+
+  it('rates an earlier answer with its own question, and starts over with "New conversation"', async () => {
+    const {ask, chat, requests, send, end, log} = setup();
+    const first = ask('tokens');
+    await settle();
+    send(`[]${START_RESPONSE_MARKER}Tokens.`);
+    end();
+    await first;
+    void ask('groups');
+    await settle();
+    chat.rate('negative', 0);
+    expect(log.at(-1)).toEqual({query: 'tokens', rating: 'negative'});
+    chat.newConversation();
+    expect(requests[1].signal.aborted).toBe(true);
+    expect(chat.getState()).toMatchObject({status: 'indeterminate', earlier: [], answer: '', query: ''});
+    void ask('lineage');
+    await settle();
+    expect(requests[2].body).not.toHaveProperty('context');
   });
 });

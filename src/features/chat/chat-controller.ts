@@ -1,5 +1,6 @@
-import type {CompletionRequestInput} from '../../../contract/completions';
-import {chatReducer, initialChatState, isBusy, type ChatEvent, type ChatState, type Rating} from './chat-machine';
+import type {CompletionRequestInput, ContextExchange} from '../../../contract/completions';
+import {MAX_CONTEXT_ANSWER_CHARS, MAX_CONTEXT_EXCHANGES} from '../../../contract/conversation-limits';
+import {chatReducer, initialChatState, isBusy, type ChatEvent, type ChatExchange, type ChatState, type Rating} from './chat-machine';
 import {readCompletionStream} from './completion-stream';
 import type {ChatLogger, QueryLogClient} from './query-log-client';
 
@@ -25,7 +26,10 @@ export interface ChatController {
   setPrompt(prompt: string): void;
   /** Asks the prompt in the input; an empty prompt does nothing. */
   submit(): Promise<void>;
-  rate(rating: Rating): void;
+  /** Rates the current answer, or an earlier one of the conversation (`exchange`: its index in `earlier`). */
+  rate(rating: Rating, exchange?: number): void;
+  /** Clears the conversation, stopping the answer in flight. */
+  newConversation(): void;
   /** Stops the answer in flight: the request is aborted, what arrived stays, marked as stopped. */
   stop(): void;
   /** Asks the last question again (after an answer that could not be completed). */
@@ -43,6 +47,14 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
       reject(signal.reason);
     }, {once: true});
   });
+}
+
+/** What a follow-up sends of the conversation: the latest earlier exchanges, long answers cut, unanswered ones empty. */
+export function conversationContext(earlier: readonly ChatExchange[]): ContextExchange[] {
+  return earlier.slice(-MAX_CONTEXT_EXCHANGES).map((exchange) => ({
+    question: exchange.query,
+    answer: exchange.ending === 'dont-know' ? '' : exchange.answer.slice(0, MAX_CONTEXT_ANSWER_CHARS),
+  }));
 }
 
 /** Creates the controller; throws when the project key is missing (spec section 5). */
@@ -66,17 +78,19 @@ export function createChatController(options: ChatControllerOptions): ChatContro
     inFlight = null;
   };
 
-  const run = async (prompt: string, restart: boolean, controller: AbortController) => {
+  const run = async (prompt: string, restart: boolean, retry: boolean, controller: AbortController) => {
     const {signal} = controller;
     if (restart) await wait(options.restartDebounceMs, signal);
     const requestId = ++lastRequestId;
-    dispatch({type: 'submitted', requestId, query: prompt});
+    dispatch({type: 'submitted', requestId, query: prompt, retry});
     void options.queryLog.logQuery(prompt);
+    // A question asked on its own sends exactly the spec's fields; a follow-up adds the conversation before it.
+    const context = state.earlier.length > 0 ? {context: conversationContext(state.earlier)} : {};
     try {
       const response = await options.fetch(options.completionsUrl, {
         method: 'POST',
         headers: {'Content-Type': 'application/json'},
-        body: JSON.stringify({...options.settings, prompt, projectKey: options.projectKey} satisfies CompletionRequestInput),
+        body: JSON.stringify({...options.settings, prompt, projectKey: options.projectKey, ...context} satisfies CompletionRequestInput),
         signal,
       });
       if (!response.ok || !response.body) {
@@ -105,7 +119,7 @@ export function createChatController(options: ChatControllerOptions): ChatContro
     }
   };
 
-  const submit = async () => {
+  const submit = async (retry = false) => {
     const prompt = state.prompt.trim();
     if (!prompt) return;
     const restart = isBusy(state.status);
@@ -113,7 +127,7 @@ export function createChatController(options: ChatControllerOptions): ChatContro
     const controller = new AbortController();
     inFlight = controller;
     try {
-      await run(prompt, restart, controller);
+      await run(prompt, restart, retry, controller);
     } catch (error) {
       // Only the restart wait can end here, and only by an abort.
       if (!controller.signal.aborted) logger.error('Chat request failed', error);
@@ -129,7 +143,7 @@ export function createChatController(options: ChatControllerOptions): ChatContro
       return () => listeners.delete(listener);
     },
     setPrompt: (prompt) => dispatch({type: 'prompt-changed', prompt}),
-    submit,
+    submit: () => submit(),
     stop() {
       if (!isBusy(state.status)) return;
       abort();
@@ -138,12 +152,17 @@ export function createChatController(options: ChatControllerOptions): ChatContro
     retry() {
       if (!state.query) return Promise.resolve();
       dispatch({type: 'prompt-changed', prompt: state.query});
-      return submit();
+      return submit(true);
     },
-    rate(rating) {
-      if (state.status !== 'done' || state.rating !== null) return;
-      dispatch({type: 'rated', rating});
-      void options.queryLog.logFeedback(state.query, rating);
+    rate(rating, exchange) {
+      const before = state;
+      dispatch({type: 'rated', rating, exchange});
+      if (state === before) return;
+      void options.queryLog.logFeedback(exchange === undefined ? state.query : state.earlier[exchange].query, rating);
+    },
+    newConversation() {
+      abort();
+      dispatch({type: 'cleared'});
     },
     abort,
   };

@@ -135,3 +135,41 @@ describe('sources panel and feedback row', () => {
     for (const ending of ['dont-know', 'incomplete', 'stopped'] as const) expect(showsFeedback({status: 'done', answer: 'Some text.', ending})).toBe(false);
   });
 });
+
+describe('chat state machine: a conversation', () => {
+  const rated = chatReducer(done, {type: 'rated', rating: 'positive'});
+  const second = run([{type: 'submitted', requestId: 2, query: 'And for jobs?'}], rated);
+
+  it('moves the answer on screen up the conversation, with its sources and rating, when the next question starts', () => {
+    expect(second).toMatchObject({status: 'preload', query: 'And for jobs?', answer: '', references: [], rating: null});
+    expect(second.earlier).toEqual([{query: 'What is lineage?', answer: 'Lineage is a graph.', references: ['/docs/lineage#a'], rating: 'positive', ending: 'complete'}]);
+  });
+
+  it('keeps an answer interrupted by the next question as stopped', () => {
+    const next = chatReducer(streaming, {type: 'submitted', requestId: 2, query: 'And for jobs?'});
+    expect(next.earlier).toEqual([{query: 'What is lineage?', answer: 'Lineage ', references: ['/docs/lineage#a'], rating: null, ending: 'stopped'}]);
+  });
+
+  it('asks the same question again in place when retrying', () => {
+    const cut = chatReducer(streaming, {type: 'request-errored', requestId: 1});
+    const again = chatReducer(cut, {type: 'submitted', requestId: 2, query: 'What is lineage?', retry: true});
+    expect(again).toMatchObject({status: 'preload', query: 'What is lineage?', answer: '', earlier: []});
+  });
+
+  it('rates an earlier whole answer once, by its place in the conversation', () => {
+    const unrated = run([{type: 'submitted', requestId: 2, query: 'And for jobs?'}], done);
+    const first = chatReducer(unrated, {type: 'rated', rating: 'negative', exchange: 0});
+    expect(first.earlier[0].rating).toBe('negative');
+    expect(chatReducer(first, {type: 'rated', rating: 'positive', exchange: 0})).toBe(first);
+    expect(chatReducer(first, {type: 'rated', rating: 'positive', exchange: 5})).toBe(first);
+    const stopped = run([{type: 'submitted', requestId: 3, query: 'Why?'}], chatReducer(streaming, {type: 'stopped', requestId: 1}));
+    expect(chatReducer(stopped, {type: 'rated', rating: 'positive', exchange: 0})).toBe(stopped);
+  });
+
+  it('"New conversation" clears the conversation and the answer on screen', () => {
+    const cleared = chatReducer(second, {type: 'cleared'});
+    expect(cleared).toMatchObject({status: 'indeterminate', prompt: '', query: '', answer: '', earlier: []});
+    // Events of the request that was in flight stay ignored.
+    expect(chatReducer(cleared, {type: 'answer-received', requestId: 2, text: 'late'})).toBe(cleared);
+  });
+});

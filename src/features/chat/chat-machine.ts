@@ -17,6 +17,15 @@ export type Rating = 'positive' | 'negative';
  */
 export type ChatEnding = 'complete' | 'dont-know' | 'incomplete' | 'stopped';
 
+/** A question of the conversation with the answer it got, once a newer question has been asked. */
+export interface ChatExchange {
+  query: string;
+  answer: string;
+  references: string[];
+  rating: Rating | null;
+  ending: ChatEnding;
+}
+
 export interface ChatState {
   status: ChatStatus;
   /** Text in the input. */
@@ -33,12 +42,17 @@ export interface ChatState {
   ending: ChatEnding | null;
   /** Id of the request whose events are accepted; events of older requests are ignored. */
   requestId: number;
+  /** The conversation's earlier exchanges, oldest first; the current one is the fields above. */
+  earlier: ChatExchange[];
 }
 
 export type ChatEvent =
   | {type: 'prompt-changed'; prompt: string}
-  /** A request starts: clears the answer and references. */
-  | {type: 'submitted'; requestId: number; query: string}
+  /**
+   * A request starts: clears the answer and references. The exchange on screen joins the earlier ones (one still in
+   * flight as stopped), unless the request asks the same question again (`retry`).
+   */
+  | {type: 'submitted'; requestId: number; query: string; retry?: boolean}
   | {type: 'references-received'; requestId: number; references: string[]}
   | {type: 'answer-received'; requestId: number; text: string}
   /** The stream ended; `complete` is false when it ended before the marker. An empty answer becomes the don't-know message. */
@@ -49,7 +63,10 @@ export type ChatEvent =
   | {type: 'request-errored'; requestId: number}
   /** The reader stopped the answer: what arrived stays, marked as stopped. */
   | {type: 'stopped'; requestId: number}
-  | {type: 'rated'; rating: Rating};
+  /** A rating of the current answer, or of an earlier one (`exchange`: its index in `earlier`). */
+  | {type: 'rated'; rating: Rating; exchange?: number}
+  /** "New conversation": the thread and the answer on screen are cleared. */
+  | {type: 'cleared'};
 
 export const initialChatState: ChatState = {
   status: 'indeterminate',
@@ -60,10 +77,17 @@ export const initialChatState: ChatState = {
   rating: null,
   ending: null,
   requestId: 0,
+  earlier: [],
 };
 
 /** Whether a request is in flight (a new submit then waits before restarting). */
 export const isBusy = (status: ChatStatus) => status === 'preload' || status === 'streaming-answer';
+
+/** The exchange on screen, as it joins the earlier ones when a new question is asked; none before the first question. */
+function currentExchange(state: ChatState): ChatExchange | null {
+  if (state.status === 'indeterminate' || !state.query) return null;
+  return {query: state.query, answer: state.answer, references: state.references, rating: state.rating, ending: state.ending ?? 'stopped'};
+}
 
 /** Moves to a status; the rating flag resets whenever the status changes (spec section 4). */
 function withStatus(state: ChatState, status: ChatStatus, changes: Partial<ChatState> = {}): ChatState {
@@ -74,9 +98,17 @@ function withStatus(state: ChatState, status: ChatStatus, changes: Partial<ChatS
 export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
   if (event.type === 'prompt-changed') return event.prompt === state.prompt ? state : {...state, prompt: event.prompt};
   if (event.type === 'submitted') {
-    return withStatus(state, 'preload', {requestId: event.requestId, query: event.query, answer: '', references: [], rating: null, ending: null});
+    const previous = event.retry ? null : currentExchange(state);
+    const earlier = previous ? [...state.earlier, previous] : state.earlier;
+    return withStatus(state, 'preload', {requestId: event.requestId, query: event.query, answer: '', references: [], rating: null, ending: null, earlier});
   }
-  if (event.type === 'rated') return state.status === 'done' && state.rating === null ? {...state, rating: event.rating} : state;
+  if (event.type === 'rated') {
+    if (event.exchange === undefined) return state.status === 'done' && state.rating === null ? {...state, rating: event.rating} : state;
+    const exchange = state.earlier[event.exchange];
+    if (!exchange || !exchangeShowsFeedback(exchange) || exchange.rating !== null) return state;
+    return {...state, earlier: state.earlier.map((e, i) => (i === event.exchange ? {...e, rating: event.rating} : e))};
+  }
+  if (event.type === 'cleared') return {...initialChatState, requestId: state.requestId};
   // Events of an aborted or finished request never touch the state of a newer one.
   if (event.requestId !== state.requestId || !isBusy(state.status)) return state;
   switch (event.type) {
@@ -112,3 +144,6 @@ export function sourcesView(state: Pick<ChatState, 'status' | 'references'>): So
 /** The feedback row asks for a rating once a whole answer has arrived (not the don't-know message, nor a cut one). */
 export const showsFeedback = (state: Pick<ChatState, 'status' | 'answer' | 'ending'>) =>
   state.status === 'done' && state.ending === 'complete' && state.answer.trim() !== '';
+
+/** Whether an earlier exchange shows its feedback row: a whole answer (rated or not, to show the thanks). */
+export const exchangeShowsFeedback = (exchange: ChatExchange) => exchange.ending === 'complete' && exchange.answer.trim() !== '';

@@ -1,4 +1,4 @@
-import {useEffect, useState, useSyncExternalStore} from 'react';
+import {useEffect, useSyncExternalStore} from 'react';
 import {chatDefaults, chatService} from '../../site';
 import {createChatController, type ChatController, type CompletionSettings} from './chat-controller';
 import type {ChatState} from './chat-machine';
@@ -21,19 +21,26 @@ export const siteCompletionSettings: CompletionSettings = {
 // window.fetch must be called on window; a bare reference loses it.
 const browserFetch: typeof fetch = (input, init) => window.fetch(input, init);
 
-/** One chat for the lifetime of the dialog; unmounting (closing) aborts its request. */
+// One conversation per visit: it lives with this module, so it survives closing the dialog and moving to another
+// page through the router, and ends with a reload.
+let visitChat: ChatController | null = null;
+
+function chatOfThisVisit(): ChatController {
+  visitChat ??= createChatController({
+    projectKey: chatService.projectKey,
+    completionsUrl: chatService.completionsUrl,
+    settings: siteCompletionSettings,
+    fetch: browserFetch,
+    queryLog: createQueryLogClient({url: chatService.queryLogUrl, anonKey: chatService.queryLogAnonKey}, browserFetch),
+    restartDebounceMs: chatDefaults.restartDebounceMs,
+  });
+  return visitChat;
+}
+
+/** The visit's chat; unmounting the dialog (closing it) stops the answer in flight, keeping what arrived. */
 export function useChat(): {chat: ChatController; state: ChatState} {
-  const [chat] = useState(() =>
-    createChatController({
-      projectKey: chatService.projectKey,
-      completionsUrl: chatService.completionsUrl,
-      settings: siteCompletionSettings,
-      fetch: browserFetch,
-      queryLog: createQueryLogClient({url: chatService.queryLogUrl, anonKey: chatService.queryLogAnonKey}, browserFetch),
-      restartDebounceMs: chatDefaults.restartDebounceMs,
-    }),
-  );
-  useEffect(() => () => chat.abort(), [chat]);
+  const chat = chatOfThisVisit();
+  useEffect(() => () => chat.stop(), [chat]);
   const state = useSyncExternalStore(chat.subscribe, chat.getState, chat.getState);
   return {chat, state};
 }

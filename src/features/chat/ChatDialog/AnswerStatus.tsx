@@ -1,7 +1,7 @@
 import {useEffect, useState} from 'react';
 import {chatText} from '@site/src/site';
 import {answerMarkdown} from '../answer-markdown';
-import type {ChatState} from '../chat-machine';
+import type {ChatEnding} from '../chat-machine';
 import {useDocReferences} from './Sources';
 import styles from './styles.module.css';
 
@@ -35,21 +35,30 @@ function CopyAnswer({answer, references}: {answer: string; references: string[]}
   );
 }
 
+interface AnswerStatusProps {
+  ending: ChatEnding;
+  answer: string;
+  references: string[];
+  /** Asks the question again; only the latest answer offers it (an earlier one just keeps its notice). */
+  onRetry?: () => void;
+}
+
 /**
  * What follows an answer once it has ended: a copy button for a whole answer, a note for a stopped one, and for one
  * that could not be completed a notice with a button that asks again. The don't-know message needs nothing more.
  */
-export function AnswerStatus({state, onRetry}: {state: ChatState; onRetry: () => void}) {
-  if (state.status !== 'done') return null;
-  if (state.ending === 'complete') return <CopyAnswer answer={state.answer} references={state.references} />;
-  if (state.ending === 'stopped') return <p className={styles.notice}>{chatText.stopped}</p>;
-  if (state.ending === 'incomplete') {
+export function AnswerStatus({ending, answer, references, onRetry}: AnswerStatusProps) {
+  if (ending === 'complete') return <CopyAnswer answer={answer} references={references} />;
+  if (ending === 'stopped') return <p className={styles.notice}>{chatText.stopped}</p>;
+  if (ending === 'incomplete') {
     return (
-      <div className={styles.notice} role="alert">
+      <div className={styles.notice} role={onRetry ? 'alert' : undefined}>
         <span>{chatText.incomplete}</span>
-        <button type="button" className={styles.action} onClick={onRetry}>
-          {chatText.tryAgain}
-        </button>
+        {onRetry && (
+          <button type="button" className={styles.action} onClick={onRetry}>
+            {chatText.tryAgain}
+          </button>
+        )}
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import {useEffect, useRef} from 'react';
+import {useEffect, useId, useRef} from 'react';
 import {chatText} from '@site/src/site';
 import type {Rating} from '../chat-machine';
 import styles from './styles.module.css';
@@ -17,9 +17,12 @@ function Thumb({down}: {down?: boolean}) {
 /** "Was this answer helpful?" with thumbs up and down; "Thanks for your feedback!" once rated. */
 export function Feedback({rating, onRate}: {rating: Rating | null; onRate: (rating: Rating) => void}) {
   const thanks = useRef<HTMLParagraphElement>(null);
-  // The pressed button disappears: keep keyboard focus inside the dialog, on the thanks.
+  const questionId = useId();
+  // The pressed button disappears: keep keyboard focus inside the dialog, on the thanks. Only on a rating given
+  // here: an answer rated before (the dialog reopened, an answer moved up the conversation) leaves focus alone.
+  const ratedOnMount = useRef(rating !== null);
   useEffect(() => {
-    if (rating) thanks.current?.focus();
+    if (rating && !ratedOnMount.current) thanks.current?.focus();
   }, [rating]);
 
   if (rating) {
@@ -30,8 +33,8 @@ export function Feedback({rating, onRate}: {rating: Rating | null; onRate: (rati
     );
   }
   return (
-    <div className={styles.feedback} role="group" aria-labelledby="chat-feedback-question">
-      <span id="chat-feedback-question">{chatText.feedbackQuestion}</span>
+    <div className={styles.feedback} role="group" aria-labelledby={questionId}>
+      <span id={questionId}>{chatText.feedbackQuestion}</span>
       <button type="button" className={styles.thumb} aria-label={chatText.thumbsUpLabel} onClick={() => onRate('positive')}>
         <Thumb />
       </button>

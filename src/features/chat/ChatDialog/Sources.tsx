@@ -1,4 +1,4 @@
-import {useMemo} from 'react';
+import {useId, useMemo} from 'react';
 import docTitles from '@generated/datahub-doc-titles/default/doc-titles.json';
 import {chatDefaults, chatText} from '@site/src/site';
 import type {SourcesView} from '../chat-machine';
@@ -14,6 +14,7 @@ export function useDocReferences(references: readonly string[]): DocReference[] 
 /** The sources panel: progress while fetching, then the pages the answer came from, each fading in after the previous. */
 export function Sources({view, references, InternalLink}: {view: SourcesView; references: string[]; InternalLink: InternalLinkComponent}) {
   const items = useDocReferences(references);
+  const headingId = useId();
   if (view === 'hidden') return null;
   return (
     <div className={styles.sources} data-loading-state={view}>
@@ -27,10 +28,10 @@ export function Sources({view, references, InternalLink}: {view: SourcesView; re
       )}
       {view === 'references' && items.length > 0 && (
         <>
-          <p className={styles.sourcesText} id="chat-sources-heading">
+          <p className={styles.sourcesText} id={headingId}>
             {chatText.referencesHeading}
           </p>
-          <ul className={styles.sourceList} aria-labelledby="chat-sources-heading">
+          <ul className={styles.sourceList} aria-labelledby={headingId}>
             {items.map((reference, index) => (
               <li key={reference.id} className={styles.source} style={{animationDelay: `${index * chatDefaults.referenceFadeDelayMs}ms`}}>
                 <InternalLink to={reference.id}>{reference.title}</InternalLink>

@@ -8,6 +8,7 @@ import {ChatMarkdown} from '../ChatMarkdown';
 import {useAutoScroll} from '../use-auto-scroll';
 import {useChat} from '../use-chat';
 import {AnswerStatus} from './AnswerStatus';
+import {AskedQuestion, EarlierExchange} from './EarlierExchange';
 import {Feedback} from './Feedback';
 import {Sources} from './Sources';
 import styles from './styles.module.css';
@@ -40,8 +41,9 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
   const answer = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   useFocusTrap(dialog);
-  useAutoScroll(answer, state.answer, state.requestId);
   const busy = state.status === 'preload' || state.status === 'streaming-answer';
+  const inConversation = state.earlier.length > 0;
+  useAutoScroll(answer, `${state.earlier.length}:${state.answer}`, state.requestId);
 
   // Esc closes from anywhere in the dialog, also once focus has moved to the page body; in the input while an answer
   // streams, it stops the answer instead.
@@ -97,6 +99,17 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
               {chatText.stop}
             </button>
           )}
+          {!busy && state.status !== 'indeterminate' && (
+            <button
+              type="button"
+              className={styles.stop}
+              onClick={() => {
+                chat.newConversation();
+                input.current?.focus();
+              }}>
+              {chatText.newConversation}
+            </button>
+          )}
           <button type="button" className={styles.close} aria-label={chatText.closeLabel} onClick={onClose}>
             <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
               <path d="M1 1l12 12M13 1L1 13" stroke="currentColor" strokeWidth="2" />
@@ -111,6 +124,10 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
           aria-busy={busy}
           tabIndex={state.answer ? 0 : undefined}
           hidden={state.status === 'indeterminate'}>
+          {state.earlier.map((exchange, index) => (
+            <EarlierExchange key={index} exchange={exchange} onRate={(rating) => chat.rate(rating, index)} InternalLink={DocLink} />
+          ))}
+          {inConversation && <AskedQuestion query={state.query} />}
           <ChatMarkdown markdown={state.answer} InternalLink={DocLink} />
           {busy && <span className={styles.caret} aria-hidden="true" />}
         </div>
@@ -118,7 +135,9 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
         <div className={styles.visuallyHidden} aria-live="polite" data-testid="chat-announcement">
           {announcementOf(state)}
         </div>
-        <AnswerStatus state={state} onRetry={() => void chat.retry()} />
+        {state.status === 'done' && state.ending && (
+          <AnswerStatus ending={state.ending} answer={state.answer} references={state.references} onRetry={() => void chat.retry()} />
+        )}
         <Sources view={sourcesView(state)} references={state.references} InternalLink={DocLink} />
         <p className={styles.disclaimer}>
           {chatText.disclaimer}{' '}
@@ -128,7 +147,7 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
           </a>
           .
         </p>
-        {showsFeedback(state) && <Feedback rating={state.rating} onRate={chat.rate} />}
+        {showsFeedback(state) && <Feedback rating={state.rating} onRate={(rating) => chat.rate(rating)} />}
       </div>
     </div>,
     document.body,
