@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {chatDefaults} from '../src/site';
 
 import {MAX_CONTEXT_ANSWER_CHARS, MAX_CONTEXT_EXCHANGES} from './conversation-limits';
+import {withoutNul} from './query-log';
 
 export {START_RESPONSE_MARKER} from './stream-marker';
 export {MAX_CONTEXT_ANSWER_CHARS, MAX_CONTEXT_EXCHANGES};
@@ -12,15 +13,21 @@ export const MAX_PROMPT_CHARS = 2000;
 
 /** One earlier question of the conversation and the answer it got. */
 export const contextExchangeSchema = z.object({
-  question: z.string().trim().min(1, 'question must not be empty').max(MAX_PROMPT_CHARS, `question must be at most ${MAX_PROMPT_CHARS} characters`),
+  question: withoutNul(
+    z.string().trim().min(1, 'question must not be empty').max(MAX_PROMPT_CHARS, `question must be at most ${MAX_PROMPT_CHARS} characters`),
+    'question',
+  ),
   /** Empty when the earlier question got no answer. */
-  answer: z.string().max(MAX_CONTEXT_ANSWER_CHARS, `answer must be at most ${MAX_CONTEXT_ANSWER_CHARS} characters`),
+  answer: withoutNul(z.string().max(MAX_CONTEXT_ANSWER_CHARS, `answer must be at most ${MAX_CONTEXT_ANSWER_CHARS} characters`), 'answer'),
 });
 
 /** Body of POST /v1/completions (spec 7.3), with the spec 9 defaults. */
 export const completionRequestSchema = z.object({
   /** The reader's question. */
-  prompt: z.string().trim().min(1, 'prompt must not be empty').max(MAX_PROMPT_CHARS, `prompt must be at most ${MAX_PROMPT_CHARS} characters`),
+  prompt: withoutNul(
+    z.string().trim().min(1, 'prompt must not be empty').max(MAX_PROMPT_CHARS, `prompt must be at most ${MAX_PROMPT_CHARS} characters`),
+    'prompt',
+  ),
   /** Public key of the site asking; the server only answers known keys. */
   projectKey: z.string({error: 'a project key is required'}).min(1, 'a project key is required'),
   /** Answer used when nothing in the docs matches. */

@@ -20,11 +20,27 @@ export interface AppServices {
 }
 
 type AppConfig = Pick<ServerConfig, 'buildDir'> &
-  Partial<Pick<ServerConfig, 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'corsOrigins'>>;
+  Partial<
+    Pick<
+      ServerConfig,
+      | 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'queryLogRateLimitPerMinute' | 'corsOrigins'
+      | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'trustProxy' | 'hstsMaxAgeSeconds'
+    >
+  >;
 
 /** Builds the HTTP app: the API routes when services are given, and the static site. */
 export async function buildApp(config: AppConfig, services?: AppServices, options: {logger?: boolean} = {}): Promise<FastifyInstance> {
-  const app = Fastify({logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES});
+  const requestTimeout = config.requestTimeoutMs ?? 10_000;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy ?? false,
+    // A client that has not sent its whole request (headers and body) in time gets 408 and is dropped. Node checks
+    // on an interval (a short one, so the timeout holds to within a second), and only once headersTimeout is set too.
+    requestTimeout,
+    http: {requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout)},
+    keepAliveTimeout: config.keepAliveTimeoutMs ?? 5_000,
+  });
 
   // Client errors get their own one-line reason; server errors never leak internals.
   app.setErrorHandler((error: {statusCode?: number; code?: string; message?: string}, request, reply) => {
@@ -41,7 +57,13 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
 
   const algolia = readSearchConfig().algolia;
   const serveStatic = config.serveStatic !== false;
-  registerSecurityHeaders(app, contentSecurityPolicy(serveStatic ? inlineScriptHashes(config.buildDir) : [], algolia ? [`https://${algolia.appId}-dsn.algolia.net`] : []));
+  registerSecurityHeaders(
+    app,
+    contentSecurityPolicy(serveStatic ? inlineScriptHashes(config.buildDir) : [], algolia ? [`https://${algolia.appId}-dsn.algolia.net`] : []),
+    config.hstsMaxAgeSeconds ?? 0,
+  );
+  // One error shape everywhere, unknown routes included (the static site answers GET with its own 404 page).
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({error: `nothing at ${request.method} ${request.url.split('?')[0]}`}));
 
   if (services) {
     // The API lives in its own context so CORS applies to it alone, and only for the configured origins.
@@ -56,7 +78,12 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
         allowedModels: services.allowedModels,
         rateLimitPerMinute: config.rateLimitPerMinute ?? 60,
       });
-      await api.register(queryLogRoutes, {store: services.store, anonKey: config.anonKey ?? '', log: services.completions.log});
+      await api.register(queryLogRoutes, {
+        store: services.store,
+        anonKey: config.anonKey ?? '',
+        log: services.completions.log,
+        rateLimitPerMinute: config.queryLogRateLimitPerMinute ?? 120,
+      });
     });
   }
   if (serveStatic) await registerStaticSite(app, config.buildDir);

@@ -2,6 +2,21 @@ import path from 'node:path';
 import * as z from 'zod';
 import {chatService} from '../src/site';
 
+/** Fastify's trustProxy option: all, none, the nearest N hops, or proxy addresses. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** TRUST_PROXY as Fastify's trustProxy option. */
+function parseTrustProxy(value: string): TrustProxy {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
 const list = (fallback: string) =>
   z.string().default(fallback).transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 
@@ -13,7 +28,7 @@ export const envSchema = z.object({
   BUILD_DIR: z.string().min(1).default('build'),
   /** Serve build/ (true) or only the API (false, used behind the dev server). */
   SERVE_STATIC: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
-  CHAT_PROJECT_KEYS: list(chatService.projectKey),
+  CHAT_PROJECT_KEYS: list(chatService.projectKey).refine((keys) => keys.length > 0, 'must name at least one key (comma-separated), or be unset for the site\'s own'),
   QUERY_LOG_ANON_KEY: z.string().min(1).default(chatService.queryLogAnonKey),
   QUERY_LOG_SQLITE_PATH: z.string().min(1).default('.data/query-log.sqlite'),
   /** PostgreSQL connection string; overrides SQLite. */
@@ -28,8 +43,25 @@ export const envSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** Completions per client IP and minute. */
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Query-log inserts per client IP and minute. */
+  QUERY_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
   CORS_ORIGINS: list(''),
+  /** Longest time a client may take to send a whole request (headers and body); slower ones get 408. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /** How long an idle keep-alive connection stays open. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /**
+   * Which proxy headers to believe for the client address and protocol: false (none, the default), true (any), a
+   * hop count, or comma-separated proxy addresses or CIDR ranges.
+   */
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  /** Strict-Transport-Security max-age for requests that arrived over HTTPS; 0 sends no header. */
+  HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
+  /** Longest wait for a PostgreSQL connection (new or from the pool), then 503. */
+  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+  /** Longest wait for one PostgreSQL statement (server and client side), then 503. */
+  PG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
 });
 
 export type ServerConfig = {
@@ -43,7 +75,13 @@ export type ServerConfig = {
   databaseUrl?: string;
   openai?: {baseUrl: string; apiKey?: string; models: string[]; embeddingsModel?: string; timeoutMs: number};
   rateLimitPerMinute: number;
+  queryLogRateLimitPerMinute: number;
   corsOrigins: string[];
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  trustProxy: TrustProxy;
+  hstsMaxAgeSeconds: number;
+  postgres: {connectTimeoutMs: number; queryTimeoutMs: number};
 };
 
 /** Parses the environment; a bad variable stops the server with one line per problem. */
@@ -68,6 +106,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ? {baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, models: e.CHAT_MODELS, embeddingsModel: e.EMBEDDINGS_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS}
       : undefined,
     rateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
+    queryLogRateLimitPerMinute: e.QUERY_LOG_RATE_LIMIT_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY,
+    hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
+    postgres: {connectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.PG_QUERY_TIMEOUT_MS},
   };
 }

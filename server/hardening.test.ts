@@ -1,5 +1,6 @@
 import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {request as httpRequest} from 'node:http';
+import {connect} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {brotliCompressSync, gzipSync} from 'node:zlib';
@@ -33,9 +34,19 @@ function fakeBuild(): string {
   return dir;
 }
 
-async function startApp(store: QueryLogStore, buildDir = fakeBuild()): Promise<{app: FastifyInstance; url: string}> {
+type Settings = Partial<Parameters<typeof buildApp>[0]>;
+
+async function startApp(store: QueryLogStore, buildDir = fakeBuild(), settings: Settings = {}): Promise<{app: FastifyInstance; url: string}> {
   const app = await buildApp(
-    {buildDir, projectKeys: [KEY], anonKey: ANON, rateLimitPerMinute: 1_000_000, corsOrigins: ['https://allowed.example']},
+    {
+      buildDir,
+      projectKeys: [KEY],
+      anonKey: ANON,
+      rateLimitPerMinute: 1_000_000,
+      queryLogRateLimitPerMinute: 1_000_000,
+      corsOrigins: ['https://allowed.example'],
+      ...settings,
+    },
     {completions: {retriever: createLexicalRetriever([]), answerer: createExtractiveAnswerer(), log: () => undefined}, store, allowedModels: null},
   );
   return {app, url: await app.listen({port: 0, host: '127.0.0.1'})};
@@ -76,6 +87,26 @@ describe('serving the build', () => {
     const plain = await rawGet(url, '/docs/features');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toContain('<h1>Features</h1>');
+  });
+
+  it('marks every file response as varying with the encoding asked for', async () => {
+    for (const encoding of ['br', 'gzip', '']) {
+      const response = await rawGet(url, '/docs/features', encoding ? {'accept-encoding': encoding} : {});
+      expect(String(response.headers.vary), encoding).toMatch(/accept-encoding/i);
+    }
+    expect(String((await rawGet(url, '/assets/js/main.abc123.js', {'accept-encoding': 'br'})).headers.vary)).toMatch(/accept-encoding/i);
+  });
+
+  it('never redirects to another host, whatever the path looks like', async () => {
+    for (const path of ['//evil.example/index.html', '/\\evil.example/index.html', '//EVIL.example/%2e%2e/DOCS', '/\\EVIL.example/Docs/Features', '//evil.example/docs/features.html']) {
+      const response = await rawGet(url, path);
+      const location = response.headers.location;
+      if (location !== undefined) expect(String(location), path).toMatch(/^\/(?![/\\])/);
+      expect(String(location ?? ''), path).not.toMatch(/evil/i);
+      expect([301, 404], path).toContain(response.status);
+    }
+    // Same-site redirects still work.
+    expect((await rawGet(url, '/docs/features/index.html')).headers.location).toBe('/docs/features');
   });
 
   it('caches hashed assets for a year and revalidates HTML', async () => {
@@ -198,5 +229,101 @@ describe('faults', () => {
     const reopened = createSqliteStore(file);
     expect(await reopened.countQueries()).toBe(1);
     await reopened.close();
+  });
+});
+
+describe('limits, timeouts and settings', () => {
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${url}/rest/v1/queries`, {method: 'POST', headers: {'content-type': 'application/json', apikey: ANON, ...headers}, body: JSON.stringify(body)});
+
+  async function withApp(settings: Settings, test: (url: string, store: QueryLogStore) => Promise<void>) {
+    const store = createSqliteStore(':memory:');
+    const {app, url} = await startApp(store, fakeBuild(), settings);
+    try {
+      await test(url, store);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  }
+
+  it('answers 408 and drops a client that sends its body too slowly', () =>
+    withApp({requestTimeoutMs: 1000}, async (url) => {
+      const {hostname, port} = new URL(url);
+      const started = Date.now();
+      const reply = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => {
+          socket.write(`POST /rest/v1/queries HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\napikey: ${ANON}\r\nContent-Length: 100\r\n\r\n{"query":`);
+        });
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString()));
+        socket.on('close', () => resolve(received));
+        socket.on('error', reject);
+      });
+      expect(reply).toMatch(/^HTTP\/1\.1 408/);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect((await fetch(url)).status).toBe(200);
+    }));
+
+  it('limits query-log inserts per client with 429 and Retry-After, in the one error shape', () =>
+    withApp({queryLogRateLimitPerMinute: 3}, async (url, store) => {
+      for (let i = 0; i < 3; i++) expect((await post(url, {query: `q${i}`})).status).toBe(201);
+      const limited = await post(url, {query: 'one more'});
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Object.keys((await limited.json()) as object)).toEqual(['error']);
+      expect(await store.countQueries()).toBe(3);
+      // Pages are not counted against the query log's limit.
+      expect((await fetch(url)).status).toBe(200);
+    }));
+
+  it('counts clients behind a trusted proxy apart, and ignores forwarded addresses otherwise', async () => {
+    const twoClients = async (url: string) => {
+      const a = await post(url, {query: 'a'}, {'x-forwarded-for': '203.0.113.1'});
+      const b = await post(url, {query: 'b'}, {'x-forwarded-for': '203.0.113.2'});
+      return [a.status, b.status];
+    };
+    await withApp({queryLogRateLimitPerMinute: 1, trustProxy: true}, async (url) => expect(await twoClients(url)).toEqual([201, 201]));
+    await withApp({queryLogRateLimitPerMinute: 1}, async (url) => expect(await twoClients(url)).toEqual([201, 429]));
+  });
+
+  it('sends Strict-Transport-Security only for requests that came over HTTPS', async () => {
+    await withApp({hstsMaxAgeSeconds: 31_536_000, trustProxy: true}, async (url) => {
+      expect((await fetch(url, {headers: {'x-forwarded-proto': 'https'}})).headers.get('strict-transport-security')).toBe('max-age=31536000');
+      expect((await fetch(url)).headers.get('strict-transport-security')).toBeNull();
+    });
+    await withApp({hstsMaxAgeSeconds: 0, trustProxy: true}, async (url) => {
+      expect((await fetch(url, {headers: {'x-forwarded-proto': 'https'}})).headers.get('strict-transport-security')).toBeNull();
+    });
+  });
+
+  it('answers every API error in one shape, {error}, unknown routes included', () =>
+    withApp({serveStatic: false}, async (url) => {
+      const responses = [
+        await fetch(`${url}/nothing`, {method: 'POST'}),
+        await fetch(`${url}/v1/completions`, {method: 'GET'}),
+        await post(url, {query: ''}),
+        await fetch(`${url}/rest/v1/queries`, {method: 'POST', headers: {'content-type': 'application/xml', apikey: ANON}, body: '<q/>'}),
+      ];
+      for (const response of responses) {
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(Object.keys((await response.json()) as object)).toEqual(['error']);
+      }
+    }));
+
+  it('returns the inserted row for Prefer: return=representation, as PostgREST does', () =>
+    withApp({}, async (url) => {
+      const response = await post(url, {query: 'lineage', result_rating: 'positive'}, {prefer: 'return=representation'});
+      expect(response.status).toBe(201);
+      expect(await response.json()).toEqual([{query: 'lineage', result_rating: 'positive'}]);
+      const minimal = await post(url, {query: 'lineage'}, {prefer: 'return=minimal'});
+      expect(await minimal.text()).toBe('');
+    }));
+
+  it('names the variable when the query-log file cannot be opened', () => {
+    // A folder that cannot exist: its parent is a file.
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'store-')), 'plain-file');
+    writeFileSync(file, '');
+    expect(() => createSqliteStore(path.join(file, 'log.sqlite'))).toThrow(/^QUERY_LOG_SQLITE_PATH: could not open the query log at .*plain-file\/log\.sqlite \(.*\)\. Point it at/);
   });
 });

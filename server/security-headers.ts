@@ -51,10 +51,14 @@ export const STATIC_SECURITY_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
 } as const;
 
-/** Adds the security headers to every response the app sends. */
-export function registerSecurityHeaders(app: FastifyInstance, csp: string): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+/**
+ * Adds the security headers to every response the app sends, and Strict-Transport-Security (when `hstsMaxAgeSeconds`
+ * is above 0) to those whose request came over HTTPS: directly, or through a proxy the server trusts (TRUST_PROXY).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, csp: string, hstsMaxAgeSeconds = 0): void {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.headers({...STATIC_SECURITY_HEADERS, 'content-security-policy': csp});
+    if (hstsMaxAgeSeconds > 0 && request.protocol === 'https') reply.header('strict-transport-security', `max-age=${hstsMaxAgeSeconds}`);
     return payload;
   });
 }

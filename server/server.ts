@@ -13,7 +13,14 @@ async function main() {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-  await app.listen({port: config.port, host: config.host});
+  try {
+    await app.listen({port: config.port, host: config.host});
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`PORT: ${config.port} on ${config.host} is already in use. Stop what listens there, or start with another PORT (for example PORT=${config.port + 1}).`);
+    }
+    throw error;
+  }
 }
 
 main().catch((error: Error) => {

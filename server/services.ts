@@ -13,8 +13,8 @@ import type {QueryLogStore} from './query-log/store';
 const log = (message: string, error?: unknown) => console.error(`${message}${error ? `: ${error instanceof Error ? error.message : String(error)}` : ''}`);
 
 /** The store the configuration names: PostgreSQL with DATABASE_URL, SQLite otherwise. */
-export function createStore(config: Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'>): Promise<QueryLogStore> | QueryLogStore {
-  return config.databaseUrl ? createPostgresStore(config.databaseUrl) : createSqliteStore(config.sqlitePath);
+export function createStore(config: Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'> & Partial<Pick<ServerConfig, 'postgres'>>): Promise<QueryLogStore> | QueryLogStore {
+  return config.databaseUrl ? createPostgresStore(config.databaseUrl, config.postgres) : createSqliteStore(config.sqlitePath);
 }
 
 /**

@@ -27,6 +27,12 @@ export function canonicalPath(urlPath: string): string | null {
   return match[1] === '' ? '/' : match[1];
 }
 
+/**
+ * Whether a redirect target stays on this site: a path with one leading slash and no backslash. `//host/x` and
+ * `/\\host/x` are read by browsers as another host, so a request path shaped like them is never echoed in a Location.
+ */
+export const staysOnSite = (target: string) => /^\/(?![/\\])/.test(target) && !target.includes('\\');
+
 /** Hashed assets never change (a new build has new names); everything else is revalidated on each use. */
 export function cacheControlFor(file: string): string {
   const name = file.replace(/\.(br|gz)$/, '');
@@ -48,18 +54,20 @@ export async function registerStaticSite(app: FastifyInstance, buildDir: string)
     setHeaders: (res, file) => res.setHeader('cache-control', cacheControlFor(file)),
   });
 
+  const notFound = (reply: FastifyReply) => reply.code(404).type('text/html; charset=utf-8').sendFile('404.html');
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const [urlPath, query = ''] = request.url.split('?');
+    // Every file may have precompressed variants: a shared cache must key what it stores on the encoding asked for.
+    reply.header('vary', 'Accept-Encoding');
+    const redirect = (target: string) => (staysOnSite(target) ? reply.redirect(target + (query ? `?${query}` : ''), 301) : notFound(reply));
     const canonical = canonicalPath(urlPath);
-    if (canonical !== null && canonical !== urlPath) {
-      return reply.redirect(canonical + (query ? `?${query}` : ''), 301);
-    }
+    if (canonical !== null && canonical !== urlPath) return redirect(canonical);
     const file = resolveBuildFile(buildDir, urlPath);
     if (!file) {
       // Routes are lowercase: a path typed with capitals goes to the page it names, if there is one.
       const lower = urlPath.toLowerCase();
-      if (lower !== urlPath && resolveBuildFile(buildDir, lower)) return reply.redirect(lower + (query ? `?${query}` : ''), 301);
-      return reply.code(404).type('text/html; charset=utf-8').sendFile('404.html');
+      if (lower !== urlPath && resolveBuildFile(buildDir, lower)) return redirect(lower);
+      return notFound(reply);
     }
     return reply.sendFile(file);
   };

@@ -166,6 +166,8 @@ describe('POST /v1/completions: errors', () => {
       [{prompt: 42, projectKey: KEY}, 400, /^prompt: /],
       [{prompt: 'x', projectKey: KEY, temperature: 'hot'}, 400, /^temperature: /],
       [{prompt: 'x'.repeat(2001), projectKey: KEY}, 400, /at most 2000 characters/],
+      [{prompt: 'a\u0000b', projectKey: KEY}, 400, /^prompt: prompt must not contain NUL/],
+      [{prompt: 'x', projectKey: KEY, context: [{question: 'a\u0000', answer: ''}]}, 400, /^context\.0\.question: .*NUL/],
       [[1, 2], 400, /JSON object/],
     ];
     for (const [body, status, message] of cases) {

@@ -1,13 +1,47 @@
 import pg from 'pg';
 import {SCHEMA_STATEMENTS, type QueryLogStore} from './store';
 
-/** PostgreSQL store, for deployments where one machine is not enough (DATABASE_URL). */
-export async function createPostgresStore(connectionString: string): Promise<QueryLogStore> {
-  const pool = new pg.Pool({connectionString, max: 10});
+export interface PostgresTimeouts {
+  /** Longest wait for a connection, new or from the pool (PG_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs: number;
+  /** Longest wait for one statement, enforced by the server and, should the server freeze, by the client (PG_QUERY_TIMEOUT_MS). */
+  queryTimeoutMs: number;
+}
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {connectTimeoutMs: 3_000, queryTimeoutMs: 3_000};
+
+/** Where a connection string points, without its password, for messages. */
+function describeTarget(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.hostname}:${url.port || 5432}${url.pathname}`;
+  } catch {
+    return 'the configured server';
+  }
+}
+
+/**
+ * PostgreSQL store, for deployments where one machine is not enough (DATABASE_URL). A database that is down or frozen
+ * makes an insert fail within the timeouts (the route answers 503) and the pool reconnects by itself once it is back.
+ */
+export async function createPostgresStore(connectionString: string, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): Promise<QueryLogStore> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    statement_timeout: timeouts.queryTimeoutMs,
+    query_timeout: timeouts.queryTimeoutMs,
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  for (const sql of SCHEMA_STATEMENTS) {
-    await pool.query(sql.replace('INTEGER PRIMARY KEY {{AUTO}}', 'BIGSERIAL PRIMARY KEY').replaceAll('{{TIMESTAMP}}', 'TIMESTAMPTZ'));
+  try {
+    for (const sql of SCHEMA_STATEMENTS) {
+      await pool.query(sql.replace('INTEGER PRIMARY KEY {{AUTO}}', 'BIGSERIAL PRIMARY KEY').replaceAll('{{TIMESTAMP}}', 'TIMESTAMPTZ'));
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`DATABASE_URL: could not use PostgreSQL at ${describeTarget(connectionString)} (${reason}). Check that the server runs and accepts this user, or unset DATABASE_URL to log to SQLite.`);
   }
   const grouped = async (since: Date, limit: number, negativeOnly: boolean) => {
     const {rows} = await pool.query<{query: string; count: string}>(

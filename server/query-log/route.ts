@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import {queryLogRecordSchema} from '../../contract/query-log';
 import type {QueryLogStore} from './store';
@@ -11,7 +12,16 @@ function presentedKey(request: FastifyRequest): string | undefined {
 }
 
 /** POST /rest/v1/queries, PostgREST-compatible and insert-only for the anonymous key (spec 7.4). */
-export async function queryLogRoutes(app: FastifyInstance, options: {store: QueryLogStore; anonKey: string; log: (m: string, e?: unknown) => void}): Promise<void> {
+export async function queryLogRoutes(
+  app: FastifyInstance,
+  options: {store: QueryLogStore; anonKey: string; log: (m: string, e?: unknown) => void; rateLimitPerMinute: number},
+): Promise<void> {
+  // The insert key ships in the site's bundle, so anyone may insert: each client gets a bounded number of rows.
+  await app.register(rateLimit, {
+    max: options.rateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) => ({statusCode: 429, message: `too many query-log rows: try again in ${Math.ceil(context.ttl / 1000)} s`}),
+  });
   const refuseRead = async (request: FastifyRequest, reply: FastifyReply) => {
     const known = presentedKey(request) === options.anonKey;
     return reply.code(401).send({error: known ? 'the anonymous key can insert rows but never read or change them' : 'missing or unknown apikey'});
@@ -32,6 +42,10 @@ export async function queryLogRoutes(app: FastifyInstance, options: {store: Quer
     } catch (error) {
       options.log('Could not store a query-log row', error);
       return reply.code(503).send({error: 'the query log is unavailable; try again later'});
+    }
+    // PostgREST answers `Prefer: return=representation` with the inserted rows; the public columns are what was sent.
+    if (/\breturn=representation\b/.test(String(request.headers.prefer ?? ''))) {
+      return reply.code(201).send([{query: parsed.data.query, result_rating: parsed.data.result_rating ?? null}]);
     }
     return reply.code(201).send();
   });

@@ -5,8 +5,14 @@ import {SCHEMA_STATEMENTS, type QueryLogStore} from './store';
 
 /** SQLite store (WAL mode), the default: one file, no server. */
 export function createSqliteStore(file: string): QueryLogStore {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), {recursive: true});
-  const db = new Database(file);
+  let db: Database.Database;
+  try {
+    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), {recursive: true});
+    db = new Database(file);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`QUERY_LOG_SQLITE_PATH: could not open the query log at ${path.resolve(file)} (${reason}). Point it at a file in a writable folder.`);
+  }
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   for (const sql of SCHEMA_STATEMENTS) db.exec(sql.replace('{{AUTO}}', 'AUTOINCREMENT').replaceAll('{{TIMESTAMP}}', 'TEXT'));

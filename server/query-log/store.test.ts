@@ -4,12 +4,10 @@ import path from 'node:path';
 import type {FastifyInstance} from 'fastify';
 import pg from 'pg';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {buildApp} from '../app';
-import {createExtractiveAnswerer} from '../completions/extractive-answerer';
-import {createLexicalRetriever} from '../../lib/search/retrieval';
 import {createPostgresStore} from './postgres-store';
 import {createSqliteStore} from './sqlite-store';
 import type {QueryLogStore} from './store';
+import {startQueryLogApi} from './test-app';
 
 const ANON = 'anon-key-for-tests';
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -23,11 +21,7 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
     beforeAll(async () => {
       await reset();
       store = await open();
-      app = await buildApp(
-        {buildDir: '', serveStatic: false, projectKeys: ['k'], anonKey: ANON},
-        {completions: {retriever: createLexicalRetriever([]), answerer: createExtractiveAnswerer(), log: () => undefined}, store, allowedModels: null},
-      );
-      url = `${await app.listen({port: 0, host: '127.0.0.1'})}/rest/v1/queries`;
+      ({app, url} = await startQueryLogApi(store, ANON));
     });
     afterAll(async () => {
       await app?.close();
@@ -55,6 +49,14 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       expect((await post({query: 'x'}, 'wrong')).status).toBe(401);
       expect((await post({query: 'x'}, null)).status).toBe(401);
       expect(await store.countQueries()).toBe(2);
+    });
+
+    it('refuses a NUL character with 400 naming the field, storing nothing', async () => {
+      const before = await store.countQueries();
+      const response = await post({query: 'a\u0000b'});
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as {error: string}).error).toMatch(/^query: query must not contain NUL/);
+      expect(await store.countQueries()).toBe(before);
     });
 
     it('never lets the anonymous key read or change rows', async () => {

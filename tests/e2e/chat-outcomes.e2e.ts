@@ -4,6 +4,7 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatDefaults, chatService, chatText} from '../../src/site';
+import {answer, chatState, dialog, input, openButton} from './chat-page';
 import {gotoHydrated, launchChromium, newPage} from './browser';
 import {routeCompletionsTo, startPacedServer, type PacedServer} from './paced-server';
 
@@ -23,11 +24,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-const openButton = (page: Page) => page.getByRole('button', {name: chatText.buttonAccessibleLabel});
-const dialog = (page: Page) => page.getByRole('dialog', {name: chatText.title});
-const input = (page: Page) => dialog(page).getByRole('textbox', {name: chatText.title});
-const answer = (page: Page) => dialog(page).getByRole('region', {name: chatText.answerLabel});
-const chatState = (page: Page) => dialog(page).getAttribute('data-state');
 const isCompletions = (url: URL) => url.pathname === chatService.completionsUrl;
 const announcement = (page: Page) => page.getByTestId('chat-announcement').textContent();
 const feedbackRow = (page: Page) => dialog(page).getByText(chatText.feedbackQuestion);

@@ -2,6 +2,7 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {chatService, chatText} from '../../src/site';
 import {axeBlocking} from './axe';
+import {answer, chatState, dialog, input, openButton} from './chat-page';
 import {launchChromium, newPage} from './browser';
 
 /**
@@ -21,11 +22,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-const openButton = (page: Page) => page.getByRole('button', {name: chatText.buttonAccessibleLabel});
-const dialog = (page: Page) => page.getByRole('dialog', {name: chatText.title});
-const input = (page: Page) => dialog(page).getByRole('textbox', {name: chatText.title});
-const answer = (page: Page) => dialog(page).getByRole('region', {name: chatText.answerLabel});
-const chatState = (page: Page) => dialog(page).getAttribute('data-state');
 /** The questions shown in the conversation, in order. */
 const askedQuestions = (page: Page) =>
   answer(page).locator('p').filter({hasText: chatText.youAsked}).evaluateAll((els) => els.map((el) => el.textContent ?? ''));

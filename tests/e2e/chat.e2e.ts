@@ -8,6 +8,7 @@ import {START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatDefaults, chatService, chatText, links} from '../../src/site';
 import {axeBlocking} from './axe';
 import {baseURL, launchChromium, newPage} from './browser';
+import {answer, chatState, dialog, input, openButton} from './chat-page';
 import {routeCompletionsTo, startPacedServer, type PacedServer} from './paced-server';
 
 const require = createRequire(import.meta.url);
@@ -21,11 +22,6 @@ afterAll(async () => {
 });
 
 const QUESTION = 'How do I create a personal access token?';
-const openButton = (page: Page) => page.getByRole('button', {name: chatText.buttonAccessibleLabel});
-const dialog = (page: Page) => page.getByRole('dialog', {name: chatText.title});
-const input = (page: Page) => dialog(page).getByRole('textbox', {name: chatText.title});
-const answer = (page: Page) => dialog(page).getByRole('region', {name: chatText.answerLabel});
-const chatState = (page: Page) => dialog(page).getAttribute('data-state');
 const isCompletions = (url: string) => new URL(url).pathname === chatService.completionsUrl;
 const isQueryLog = (url: string) => new URL(url).pathname === chatService.queryLogUrl;
 

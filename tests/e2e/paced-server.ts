@@ -46,7 +46,7 @@ export async function startPacedServer(chunkDelayMs: number): Promise<PacedServe
   };
   const store = createSqliteStore(':memory:');
   const app = await buildApp(
-    {buildDir, serveStatic: false, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000},
+    {buildDir, serveStatic: false, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000, queryLogRateLimitPerMinute: 10_000},
     {completions: {retriever: builtIn.retriever, answerer: paced, log: () => undefined}, store, allowedModels: null},
   );
   const address = await app.listen({port: 0, host: '127.0.0.1'});
