@@ -7,6 +7,9 @@ import {withoutNul} from './query-log';
 export {START_RESPONSE_MARKER} from './stream-marker';
 export {MAX_CONTEXT_ANSWER_CHARS, MAX_CONTEXT_EXCHANGES};
 
+/** Most sections a request may ask for. */
+export const MAX_SECTIONS_MATCH_COUNT = 20;
+
 /** Longest prompt the server accepts, in characters. */
 export const MAX_PROMPT_CHARS = 2000;
 
@@ -41,8 +44,8 @@ export const completionRequestSchema = z.object({
   frequencyPenalty: z.number().min(-2).max(2).default(chatDefaults.frequencyPenalty),
   presencePenalty: z.number().min(-2).max(2).default(chatDefaults.presencePenalty),
   maxTokens: z.number().int().min(1).max(4000).default(chatDefaults.maxTokens),
-  /** At most this many sections are used and referenced. */
-  sectionsMatchCount: z.number().int().min(1).max(50).default(chatDefaults.sectionsMatchCount),
+  /** At most this many sections are used and referenced (capped: each one costs ranking and answer work). */
+  sectionsMatchCount: z.number().int().min(1).max(MAX_SECTIONS_MATCH_COUNT).default(chatDefaults.sectionsMatchCount),
   /** Minimum similarity in [0, 1] a section needs to be used (see lib/search/retrieval.ts). */
   sectionsMatchThreshold: z.number().min(0).max(1).default(chatDefaults.sectionsMatchThreshold),
   /**

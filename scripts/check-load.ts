@@ -35,7 +35,7 @@ async function main() {
   const buildDir = path.resolve('build');
   const store = createSqliteStore(path.join(mkdtempSync(path.join(tmpdir(), 'load-')), 'log.sqlite'));
   const app = await buildApp(
-    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000, queryLogRateLimitPerMinute: 10_000_000},
+    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000, maxConcurrentCompletions: 10_000, queryLogRateLimitPerMinute: 10_000_000},
     {completions: {...createBuiltInCompletions(buildDir), log: (m, e) => console.error(m, e)}, store, allowedModels: null},
   );
   const url = await app.listen({port: 0, host: '127.0.0.1'});

@@ -23,7 +23,7 @@ type AppConfig = Pick<ServerConfig, 'buildDir'> &
   Partial<
     Pick<
       ServerConfig,
-      | 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'queryLogRateLimitPerMinute' | 'corsOrigins'
+      | 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'maxConcurrentCompletions' | 'queryLogRateLimitPerMinute' | 'corsOrigins'
       | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'trustProxy' | 'hstsMaxAgeSeconds'
     >
   >;
@@ -77,6 +77,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
         projectKeys: config.projectKeys ?? [],
         allowedModels: services.allowedModels,
         rateLimitPerMinute: config.rateLimitPerMinute ?? 60,
+        maxConcurrent: config.maxConcurrentCompletions ?? 16,
       });
       await api.register(queryLogRoutes, {
         store: services.store,

@@ -43,6 +43,8 @@ export const envSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** Completions per client IP and minute. */
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Completions answered at once; more get 503 with Retry-After, so the chat cannot starve the pages. */
+  CHAT_MAX_CONCURRENT: z.coerce.number().int().min(1).default(16),
   /** Query-log inserts per client IP and minute. */
   QUERY_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
@@ -75,6 +77,7 @@ export type ServerConfig = {
   databaseUrl?: string;
   openai?: {baseUrl: string; apiKey?: string; models: string[]; embeddingsModel?: string; timeoutMs: number};
   rateLimitPerMinute: number;
+  maxConcurrentCompletions: number;
   queryLogRateLimitPerMinute: number;
   corsOrigins: string[];
   requestTimeoutMs: number;
@@ -106,6 +109,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ? {baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, models: e.CHAT_MODELS, embeddingsModel: e.EMBEDDINGS_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS}
       : undefined,
     rateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
+    maxConcurrentCompletions: e.CHAT_MAX_CONCURRENT,
     queryLogRateLimitPerMinute: e.QUERY_LOG_RATE_LIMIT_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

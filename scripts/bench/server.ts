@@ -54,7 +54,7 @@ export async function benchServer(buildDir: string, durationSeconds: number): Pr
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-store-'));
   const store = createSqliteStore(path.join(dir, 'log.sqlite'));
   const app = await buildApp(
-    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000, queryLogRateLimitPerMinute: 10_000_000},
+    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000, maxConcurrentCompletions: 10_000, queryLogRateLimitPerMinute: 10_000_000},
     {completions: {...createBuiltInCompletions(buildDir), log: () => undefined}, store, allowedModels: null},
   );
   const url = await app.listen({port: 0, host: '127.0.0.1'});

@@ -35,11 +35,11 @@ const apps: FastifyInstance[] = [];
 
 async function start(
   answerer: Answerer = createExtractiveAnswerer(),
-  extra: {allowedModels?: string[] | null; rateLimitPerMinute?: number; sections?: Section[]} = {},
+  extra: {allowedModels?: string[] | null; rateLimitPerMinute?: number; sections?: Section[]; maxConcurrent?: number} = {},
 ) {
   const logged: string[] = [];
   const app = await buildApp(
-    {buildDir: '', serveStatic: false, projectKeys: [KEY], anonKey: ANON, rateLimitPerMinute: extra.rateLimitPerMinute ?? 1000},
+    {buildDir: '', serveStatic: false, projectKeys: [KEY], anonKey: ANON, rateLimitPerMinute: extra.rateLimitPerMinute ?? 1000, maxConcurrentCompletions: extra.maxConcurrent},
     {completions: {retriever: createLexicalRetriever(extra.sections ?? fixtureSections), answerer, log: (m, e) => logged.push(`${m}: ${String(e)}`)}, store, allowedModels: extra.allowedModels ?? null},
   );
   const url = await app.listen({port: 0, host: '127.0.0.1'});
@@ -195,6 +195,35 @@ describe('POST /v1/completions: errors', () => {
     const limited = await ask(url, {prompt: 'token', projectKey: KEY});
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('answers at most the configured number of completions at once: 503 with Retry-After past it, then serves again', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: Answerer = {kind: 'extractive', async *answer() {
+      yield 'Holding ';
+      await held;
+      yield 'done.';
+    }};
+    const {url} = await start(slow, {maxConcurrent: 1});
+    const first = await ask(url, {prompt: 'personal access token', projectKey: KEY});
+    expect(first.status).toBe(200);
+    const busy = await ask(url, {prompt: 'personal access token', projectKey: KEY});
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('1');
+    expect(Object.keys((await busy.json()) as object)).toEqual(['error']);
+    release();
+    expect(split(await first.text()).answer).toBe('Holding done.');
+    const again = await ask(url, {prompt: 'personal access token', projectKey: KEY});
+    expect(again.status).toBe(200);
+    await again.text();
+  });
+
+  it('caps sectionsMatchCount at 20', async () => {
+    const {url} = await start();
+    const response = await ask(url, {prompt: 'token', projectKey: KEY, sectionsMatchCount: 21});
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as {error: string}).error).toMatch(/^sectionsMatchCount: /);
   });
 
   it('refuses models outside the allowed list when an LLM endpoint is configured', async () => {

@@ -12,6 +12,8 @@ export interface CompletionsRouteOptions {
   /** Models a request may name when an LLM endpoint is configured; null: any (extractive answerer). */
   allowedModels: string[] | null;
   rateLimitPerMinute: number;
+  /** Completions answered at once; past it, 503 with Retry-After. */
+  maxConcurrent: number;
 }
 
 /** Response headers of the stream: plain text, never buffered by proxies or cached. */
@@ -29,6 +31,7 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
     errorResponseBuilder: (_request, context) => ({statusCode: 429, message: `too many questions: try again in ${Math.ceil(context.ttl / 1000)} s`}),
   });
 
+  let active = 0;
   app.post('/v1/completions', async (request, reply) => {
     const raw = (request.body ?? {}) as Record<string, unknown>;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return reply.code(400).send({error: 'body must be a JSON object'});
@@ -44,9 +47,14 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
       return reply.code(400).send({error: `model: "${body.model}" is not allowed; use one of ${options.allowedModels.join(', ')}`});
     }
 
+    if (active >= options.maxConcurrent) {
+      return reply.code(503).header('retry-after', '1').send({error: 'the chat is answering as many questions as it can; try again in a second'});
+    }
+    active += 1;
     // A client that goes away aborts retrieval and the upstream LLM request at once.
     const controller = new AbortController();
     reply.raw.on('close', () => {
+      active -= 1;
       if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
     });
     const stream = Readable.from(
