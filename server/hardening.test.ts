@@ -3,6 +3,7 @@ import {request as httpRequest} from 'node:http';
 import {connect} from 'node:net';
 import v8 from 'node:v8';
 import {runInNewContext} from 'node:vm';
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -247,6 +248,48 @@ describe('faults', () => {
       await store.close();
     }
   }, 180_000);
+
+  it('keeps pages fast while another process holds the SQLite write lock; inserts wait, then land or get 503', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'locked-')), 'log.sqlite');
+    const store = createSqliteStore(file, {deadlineMs: 1500, maxWaiting: 2});
+    const {app, url} = await startApp(store);
+    const post = async (query: string) => {
+      const started = Date.now();
+      const response = await fetch(`${url}/rest/v1/queries`, {method: 'POST', headers: {'content-type': 'application/json', apikey: ANON}, body: JSON.stringify({query})});
+      await response.arrayBuffer();
+      return {status: response.status, ms: Date.now() - started};
+    };
+    const locker = new Database(file);
+    try {
+      locker.exec('BEGIN IMMEDIATE');
+      const first = post('first, while locked');
+      const second = post('second, while locked');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = Date.now();
+      expect((await fetch(`${url}/docs/features`)).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(500);
+      // Two inserts wait already: a third is refused at once rather than queued without bound.
+      const third = await post('third, while locked');
+      expect(third.status).toBe(503);
+      expect(third.ms).toBeLessThan(500);
+      locker.exec('COMMIT');
+      expect((await first).status).toBe(201);
+      expect((await second).status).toBe(201);
+
+      locker.exec('BEGIN IMMEDIATE');
+      const late = await post('held past the deadline');
+      locker.exec('ROLLBACK');
+      expect(late.status).toBe(503);
+      expect(late.ms).toBeGreaterThanOrEqual(1400);
+      expect(late.ms).toBeLessThan(3000);
+      expect((await post('after the lock')).status).toBe(201);
+      expect(await store.countQueries()).toBe(3);
+    } finally {
+      locker.close();
+      await app.close();
+      await store.close();
+    }
+  });
 
   it('answers 503 when the database is gone, never leaks the cause, and loses no accepted row', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'gone-')), 'log.sqlite');

@@ -3,8 +3,23 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import {SCHEMA_STATEMENTS, type QueryLogStore} from './store';
 
+/**
+ * How a write waits for a lock another process holds. The driver is synchronous, so SQLite's own busy wait would stall
+ * every request of the server; instead a busy write fails at once and is retried later, off the event loop.
+ */
+export interface SqliteWriteOptions {
+  /** Longest time one insert keeps retrying before it fails (the route answers 503). */
+  deadlineMs: number;
+  /** Most inserts waiting for the lock at once; more fail at once (503). */
+  maxWaiting: number;
+}
+
+export const DEFAULT_SQLITE_WRITE_OPTIONS: SqliteWriteOptions = {deadlineMs: 2_000, maxWaiting: 1_000};
+
+const isBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(String((error as {code?: string}).code ?? ''));
+
 /** SQLite store (WAL mode), the default: one file, no server. */
-export function createSqliteStore(file: string): QueryLogStore {
+export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions = DEFAULT_SQLITE_WRITE_OPTIONS): QueryLogStore {
   let db: Database.Database;
   try {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), {recursive: true});
@@ -14,8 +29,10 @@ export function createSqliteStore(file: string): QueryLogStore {
     throw new Error(`QUERY_LOG_SQLITE_PATH: could not open the query log at ${path.resolve(file)} (${reason}). Point it at a file in a writable folder.`);
   }
   db.pragma('journal_mode = WAL');
+  // At start nothing is being served yet: the schema may wait for a lock as SQLite does; writes later may not.
   db.pragma('busy_timeout = 5000');
   for (const sql of SCHEMA_STATEMENTS) db.exec(sql.replace('{{AUTO}}', 'AUTOINCREMENT').replaceAll('{{TIMESTAMP}}', 'TEXT'));
+  db.pragma('busy_timeout = 0');
   const insertQuery = db.prepare('INSERT INTO queries (query, result_rating, created_at) VALUES (?, ?, ?)');
   const insertCompletion = db.prepare(
     'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, ms_to_references, ms_to_end) VALUES (?, ?, ?, ?, ?, ?)',
@@ -26,14 +43,38 @@ export function createSqliteStore(file: string): QueryLogStore {
   const negative = grouped("AND result_rating = 'negative'");
   const completionStats = db.prepare('SELECT COUNT(*) AS total, COALESCE(SUM(answered_i_dont_know), 0) AS idk FROM completions WHERE created_at >= ?');
 
+  let waiting = 0;
+  /** Runs a write now, or, while another process holds the lock, again with backoff until the deadline. */
+  const write = async (run: () => void) => {
+    try {
+      run();
+      return;
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+    }
+    if (waiting >= writeOptions.maxWaiting) throw new Error(`${waiting} query-log writes already wait for the SQLite lock`);
+    waiting += 1;
+    try {
+      const deadline = Date.now() + writeOptions.deadlineMs;
+      for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        try {
+          run();
+          return;
+        } catch (error) {
+          if (!isBusy(error) || Date.now() >= deadline) throw error;
+        }
+      }
+    } finally {
+      waiting -= 1;
+    }
+  };
+
   return {
     kind: 'sqlite',
-    async insertQuery(r) {
-      insertQuery.run(r.query, r.result_rating ?? null, new Date().toISOString());
-    },
-    async insertCompletion(c) {
-      insertCompletion.run(c.createdAt.toISOString(), c.prompt, JSON.stringify(c.references), c.answeredIDontKnow ? 1 : 0, c.msToReferences, c.msToEnd);
-    },
+    insertQuery: (r) => write(() => insertQuery.run(r.query, r.result_rating ?? null, new Date().toISOString())),
+    insertCompletion: (c) =>
+      write(() => insertCompletion.run(c.createdAt.toISOString(), c.prompt, JSON.stringify(c.references), c.answeredIDontKnow ? 1 : 0, c.msToReferences, c.msToEnd)),
     async countQueries() {
       return (db.prepare('SELECT COUNT(*) AS n FROM queries').get() as {n: number}).n;
     },
