@@ -95,6 +95,34 @@ export async function benchServer(buildDir: string, durationSeconds: number): Pr
       baseline: staticRun.requests.average, note: `baseline: static doc page on the same server; ${errors} errors (${chatRun.non2xx} non-2xx); target >= 300/s, 0 errors`,
     });
 
+    // Pages while the chat is saturated, on a server with the default completions bound (CHAT_MAX_CONCURRENT).
+    const bounded = await buildApp(
+      {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000},
+      {completions: {...createBuiltInCompletions(buildDir), log: () => undefined}, store, allowedModels: null},
+    );
+    const boundedUrl = await bounded.listen({port: 0, host: '127.0.0.1'});
+    try {
+      const pages = () => cannon({url: `${boundedUrl}/docs/features`, connections: 10, duration: durationSeconds, headers: {'accept-encoding': 'br'}});
+      const alone = await pages();
+      const [underLoad, saturating] = await Promise.all([
+        pages(),
+        cannon({
+          url: `${boundedUrl}/v1/completions`, connections: 50, duration: durationSeconds, method: 'POST',
+          headers: {'content-type': 'application/json'},
+          requests: questions.slice(0, 20).map((prompt) => ({method: 'POST', body: JSON.stringify({prompt, projectKey: chatService.projectKey})})),
+        }),
+      ]);
+      rows.push(
+        {area: 'Server', metric: `Static page p99, 10 connections, ${durationSeconds} s`, value: alone.latency.p99, unit: 'ms'},
+        {
+          area: 'Server', metric: 'Static page p99 under chat saturation (50 chat connections)', value: underLoad.latency.p99, unit: 'ms', baseline: alone.latency.p99,
+          note: `baseline: pages alone, same run; default CHAT_MAX_CONCURRENT; chat answered ${saturating['2xx']}, refused 503 ${saturating.non2xx}`,
+        },
+      );
+    } finally {
+      await bounded.close();
+    }
+
     const sqliteRate = await insertRate(store, 5000, 50);
     let pgRate: number | undefined;
     if (process.env.TEST_DATABASE_URL) {
