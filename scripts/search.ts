@@ -2,13 +2,14 @@
  * `npm run search -- "<query>" [--limit N] [--json]`: the top results of the
  * built index, through the same ranking code the browser runs.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {loadSearchIndex, type SearchIndexFile} from '../lib/search/engine';
 
 /** File name of the hashed index in a build folder. */
 export function builtIndexName(buildDir: string): string {
+  if (!existsSync(buildDir)) throw new Error(`No build in ${buildDir}: run "npm run build" first (the search index is built with the site).`);
   const name = readdirSync(buildDir).find((f) => /^search-index\.[0-9a-f]+\.json$/.test(f));
   if (!name) throw new Error(`No search index in ${buildDir}: run "npm run build" first.`);
   return name;
@@ -39,4 +40,11 @@ function main() {
   hits.forEach((h, i) => console.log(`${String(i + 1).padStart(2)}. ${h.score.toFixed(2).padStart(7)}  ${h.url}  ${h.pageTitle}${h.heading ? ` › ${h.heading}` : ''}`));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
+  try {
+    main();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
