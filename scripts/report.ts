@@ -17,9 +17,14 @@ async function main() {
     const report = await store.report(since, Number(values.limit));
     const list = (rows: Array<{query: string; count: number}>) => rows.map((r) => `  ${String(r.count).padStart(5)}  ${r.query}`).join('\n') || '  (none)';
     console.log(`Query log (${store.kind}) since ${since.toISOString().slice(0, 10)} (${days} days)\n`);
-    console.log(`Most asked:\n${list(report.topQueries)}\n`);
-    console.log(`Rated unhelpful:\n${list(report.negativeQueries)}\n`);
-    console.log(`Completions served: ${report.completions}; answered "don't know": ${(report.iDontKnowShare * 100).toFixed(1)}%`);
+    // Two sources: what the dialog posts to the query log (questions and ratings from readers' browsers), and what the
+    // completions endpoint records itself (every answer it served, from the dialog, `curl` or a script alike).
+    console.log(`Most asked in the dialog (queries table, posted by readers' browsers):\n${list(report.topQueries)}\n`);
+    console.log(`Rated unhelpful in the dialog (queries table):\n${list(report.negativeQueries)}\n`);
+    console.log(
+      `Answers served by the completions endpoint (completions table, any client): ${report.completions}; ` +
+        `answered "don't know": ${(report.iDontKnowShare * 100).toFixed(1)}%`,
+    );
   } finally {
     await store.close();
   }

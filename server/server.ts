@@ -17,7 +17,7 @@ async function main() {
     await app.listen({port: config.port, host: config.host});
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new Error(`PORT: ${config.port} on ${config.host} is already in use. Stop what listens there, or start with another PORT (for example PORT=${config.port + 1}).`);
+      throw new Error(`PORT: ${config.port} on ${config.host} is already in use. Stop what listens there, or start with another PORT (for example PORT=${config.port + 1}; under npm start, the API's port is API_PORT).`);
     }
     throw error;
   }
