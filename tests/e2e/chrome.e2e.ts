@@ -205,12 +205,15 @@ describe('crash page', () => {
     const page = await newPage(browser);
     page.on('pageerror', () => undefined);
     await gotoHydrated(page, '/diagnostics/error-boundary');
+    const pageTitle = await page.title();
     await page.getByRole('button', {name: 'Throw a render error'}).click();
     await expect.poll(() => page.getByText('This page crashed.').isVisible()).toBe(true);
+    await expect.poll(() => page.title()).toBe('Page Error');
     expect(await page.getByText('Deliberate render error from the diagnostics page.').count()).toBeGreaterThan(0);
     expect(await axeBlocking(page)).toEqual([]);
     await page.getByRole('button', {name: 'Try again'}).click();
     await expect.poll(() => page.getByText('The page rendered normally.').isVisible()).toBe(true);
+    await expect.poll(() => page.title()).toBe(pageTitle);
     await page.context().close();
   });
 });
