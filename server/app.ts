@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import Fastify, {type FastifyInstance} from 'fastify';
 import {readSearchConfig} from '../plugins/search-index/config';
-import type {ServerConfig} from './config';
+import {serverDefaults, type ServerConfig} from './config';
 import type {CompletionDeps} from './completions/pipeline';
 import {completionsRoutes} from './completions/route';
 import type {QueryLogStore} from './query-log/store';
@@ -30,7 +30,7 @@ type AppConfig = Pick<ServerConfig, 'buildDir'> &
 
 /** Builds the HTTP app: the API routes when services are given, and the static site. */
 export async function buildApp(config: AppConfig, services?: AppServices, options: {logger?: boolean} = {}): Promise<FastifyInstance> {
-  const requestTimeout = config.requestTimeoutMs ?? 10_000;
+  const requestTimeout = config.requestTimeoutMs ?? serverDefaults.requestTimeoutMs;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -39,7 +39,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
     // on an interval (a short one, so the timeout holds to within a second), and only once headersTimeout is set too.
     requestTimeout,
     http: {requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout)},
-    keepAliveTimeout: config.keepAliveTimeoutMs ?? 5_000,
+    keepAliveTimeout: config.keepAliveTimeoutMs ?? serverDefaults.keepAliveTimeoutMs,
   });
 
   // Client errors get their own one-line reason; server errors never leak internals.
@@ -60,7 +60,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
   registerSecurityHeaders(
     app,
     contentSecurityPolicy(serveStatic ? inlineScriptHashes(config.buildDir) : [], algolia ? [`https://${algolia.appId}-dsn.algolia.net`] : []),
-    config.hstsMaxAgeSeconds ?? 0,
+    config.hstsMaxAgeSeconds ?? serverDefaults.hstsMaxAgeSeconds,
   );
   // One error shape everywhere, unknown routes included (the static site answers GET with its own 404 page).
   app.setNotFoundHandler((request, reply) => reply.code(404).send({error: `nothing at ${request.method} ${request.url.split('?')[0]}`}));
@@ -76,14 +76,14 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
         store: services.store,
         projectKeys: config.projectKeys ?? [],
         allowedModels: services.allowedModels,
-        rateLimitPerMinute: config.rateLimitPerMinute ?? 60,
-        maxConcurrent: config.maxConcurrentCompletions ?? 16,
+        rateLimitPerMinute: config.rateLimitPerMinute ?? serverDefaults.rateLimitPerMinute,
+        maxConcurrent: config.maxConcurrentCompletions ?? serverDefaults.maxConcurrentCompletions,
       });
       await api.register(queryLogRoutes, {
         store: services.store,
         anonKey: config.anonKey ?? '',
         log: services.completions.log,
-        rateLimitPerMinute: config.queryLogRateLimitPerMinute ?? 120,
+        rateLimitPerMinute: config.queryLogRateLimitPerMinute ?? serverDefaults.queryLogRateLimitPerMinute,
       });
     });
   }

@@ -17,6 +17,17 @@ function parseTrustProxy(value: string): TrustProxy {
   return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/** Defaults of the limits and timeouts, shared by the environment schema and buildApp (for callers that pass fewer). */
+export const serverDefaults = {
+  rateLimitPerMinute: 60,
+  maxConcurrentCompletions: 16,
+  queryLogRateLimitPerMinute: 120,
+  requestTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  hstsMaxAgeSeconds: 0,
+  postgres: {connectTimeoutMs: 3_000, queryTimeoutMs: 3_000},
+} as const;
+
 const list = (fallback: string) =>
   z.string().default(fallback).transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 
@@ -42,28 +53,28 @@ export const envSchema = z.object({
   EMBEDDINGS_MODEL: z.string().min(1).optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** Completions per client IP and minute. */
-  CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(serverDefaults.rateLimitPerMinute),
   /** Completions answered at once; more get 503 with Retry-After, so the chat cannot starve the pages. */
-  CHAT_MAX_CONCURRENT: z.coerce.number().int().min(1).default(16),
+  CHAT_MAX_CONCURRENT: z.coerce.number().int().min(1).default(serverDefaults.maxConcurrentCompletions),
   /** Query-log inserts per client IP and minute. */
-  QUERY_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  QUERY_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(serverDefaults.queryLogRateLimitPerMinute),
   /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
   CORS_ORIGINS: list(''),
   /** Longest time a client may take to send a whole request (headers and body); slower ones get 408. */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(serverDefaults.requestTimeoutMs),
   /** How long an idle keep-alive connection stays open. */
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(serverDefaults.keepAliveTimeoutMs),
   /**
    * Which proxy headers to believe for the client address and protocol: false (none, the default), true (any), a
    * hop count, or comma-separated proxy addresses or CIDR ranges.
    */
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   /** Strict-Transport-Security max-age for requests that arrived over HTTPS; 0 sends no header. */
-  HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
+  HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(serverDefaults.hstsMaxAgeSeconds),
   /** Longest wait for a PostgreSQL connection (new or from the pool), then 503. */
-  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(serverDefaults.postgres.connectTimeoutMs),
   /** Longest wait for one PostgreSQL statement (server and client side), then 503. */
-  PG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+  PG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(serverDefaults.postgres.queryTimeoutMs),
 });
 
 export type ServerConfig = {

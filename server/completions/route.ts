@@ -1,8 +1,8 @@
 import {Readable} from 'node:stream';
-import rateLimit from '@fastify/rate-limit';
 import type {FastifyInstance} from 'fastify';
 import {completionRequestSchema} from '../../contract/completions';
 import type {QueryLogStore} from '../query-log/store';
+import {limitPerClient} from '../rate-limit';
 import {completionStream, type CompletionDeps} from './pipeline';
 
 export interface CompletionsRouteOptions {
@@ -25,11 +25,7 @@ export const STREAM_HEADERS = {
 
 /** POST /v1/completions (spec 7.3). */
 export async function completionsRoutes(app: FastifyInstance, options: CompletionsRouteOptions): Promise<void> {
-  await app.register(rateLimit, {
-    max: options.rateLimitPerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) => ({statusCode: 429, message: `too many questions: try again in ${Math.ceil(context.ttl / 1000)} s`}),
-  });
+  await limitPerClient(app, options.rateLimitPerMinute, 'questions');
 
   let active = 0;
   app.post('/v1/completions', async (request, reply) => {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import {serverDefaults} from '../config';
 import {SCHEMA_STATEMENTS, type QueryLogStore} from './store';
 
 export interface PostgresTimeouts {
@@ -7,8 +8,6 @@ export interface PostgresTimeouts {
   /** Longest wait for one statement, enforced by the server and, should the server freeze, by the client (PG_QUERY_TIMEOUT_MS). */
   queryTimeoutMs: number;
 }
-
-export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {connectTimeoutMs: 3_000, queryTimeoutMs: 3_000};
 
 /** Where a connection string points, without its password, for messages. */
 function describeTarget(connectionString: string): string {
@@ -24,7 +23,7 @@ function describeTarget(connectionString: string): string {
  * PostgreSQL store, for deployments where one machine is not enough (DATABASE_URL). A database that is down or frozen
  * makes an insert fail within the timeouts (the route answers 503) and the pool reconnects by itself once it is back.
  */
-export async function createPostgresStore(connectionString: string, timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS): Promise<QueryLogStore> {
+export async function createPostgresStore(connectionString: string, timeouts: PostgresTimeouts = serverDefaults.postgres): Promise<QueryLogStore> {
   const pool = new pg.Pool({
     connectionString,
     max: 10,

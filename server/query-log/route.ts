@@ -1,6 +1,6 @@
-import rateLimit from '@fastify/rate-limit';
 import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import {queryLogRecordSchema} from '../../contract/query-log';
+import {limitPerClient} from '../rate-limit';
 import type {QueryLogStore} from './store';
 
 /** The anonymous key, from the `apikey` header or `Authorization: Bearer`, as PostgREST/Supabase accept it. */
@@ -17,11 +17,7 @@ export async function queryLogRoutes(
   options: {store: QueryLogStore; anonKey: string; log: (m: string, e?: unknown) => void; rateLimitPerMinute: number},
 ): Promise<void> {
   // The insert key ships in the site's bundle, so anyone may insert: each client gets a bounded number of rows.
-  await app.register(rateLimit, {
-    max: options.rateLimitPerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) => ({statusCode: 429, message: `too many query-log rows: try again in ${Math.ceil(context.ttl / 1000)} s`}),
-  });
+  await limitPerClient(app, options.rateLimitPerMinute, 'query-log rows');
   const refuseRead = async (request: FastifyRequest, reply: FastifyReply) => {
     const known = presentedKey(request) === options.anonKey;
     return reply.code(401).send({error: known ? 'the anonymous key can insert rows but never read or change them' : 'missing or unknown apikey'});
