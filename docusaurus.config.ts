@@ -141,6 +141,9 @@ const config: Config = {
       id: announcement.id,
       content: `${announcement.text} <a href="${links.managedSignUp}" target="_blank" rel="noopener noreferrer">${announcement.linkLabel}</a>`,
       isCloseable: announcement.isCloseable,
+      // Colours per mode come from custom.scss; Docusaurus would otherwise paint the bar white in dark mode too.
+      backgroundColor: 'var(--dh-announcement-background)',
+      textColor: 'var(--dh-announcement-text)',
     },
     navbar: {
       title: product.name,
@@ -152,7 +155,9 @@ const config: Config = {
         {href: links.demo, label: 'Demo', position: 'right'},
         {href: links.blog, label: 'Blog', position: 'right'},
         {href: links.roadmap, label: 'Roadmap', position: 'right'},
-        {type: 'docsVersionDropdown', position: 'right'},
+        // Docusaurus renders a one-version dropdown as a plain link; the releases entry makes it the spec's dropdown,
+        // whose "Next" item stores the choice under docs-preferred-version-default.
+        {type: 'docsVersionDropdown', position: 'right', dropdownItemsAfter: [{to: '/docs/releases', label: 'All releases'}]},
         {type: 'localeDropdown', position: 'right'},
         {href: links.chat, 'aria-label': 'Community chat', className: 'navbar-icon navbar-icon--chat', position: 'right'},
         {href: links.videoChannel, 'aria-label': 'Video channel', className: 'navbar-icon navbar-icon--video', position: 'right'},

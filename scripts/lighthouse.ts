@@ -16,7 +16,7 @@ import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {chromiumPath} from './chromium';
+import {resolveChromium} from './chromium';
 
 export const defaultRoutes = ['/', '/docs/features', '/docs/generated/ingestion/sources/snowflake', '/integrations', '/search?q=lineage'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -117,6 +117,7 @@ const ATTEMPTS = 3;
 export async function measure(buildDir: string, routes: readonly string[], runs: number, log: (line: string) => void = () => undefined): Promise<PageScore[]> {
   if (!existsSync(LIGHTHOUSE_BIN)) throw new Error('Lighthouse is not installed: run `npm install`.');
   if (!existsSync(path.join(buildDir, 'index.html'))) throw new Error(`No production build in ${buildDir}: run \`npm run build\` first.`);
+  const browser = await resolveChromium();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
@@ -144,7 +145,7 @@ export async function measure(buildDir: string, routes: readonly string[], runs:
               '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
               '--quiet',
             ],
-            {env: {...process.env, CHROME_PATH: process.env.CHROME_PATH ?? chromiumPath}, stdio: ['ignore', 'inherit', 'inherit']},
+            {env: {...process.env, ...browser.env, CHROME_PATH: process.env.CHROME_PATH ?? browser.path}, stdio: ['ignore', 'inherit', 'inherit']},
           );
           if (result.status === 0) break;
           if (attempt === ATTEMPTS) throw new Error(`lighthouse failed on ${route} ${ATTEMPTS} times (last exit ${result.status ?? result.signal})`);

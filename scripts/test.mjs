@@ -1,12 +1,11 @@
 // `npm test`: unit tests, content checks, the production build, then Lighthouse and browser tests against it.
 import {spawnSync} from 'node:child_process';
-import {existsSync} from 'node:fs';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromiumPath)) {
-  console.error(`Chromium is missing at ${chromiumPath}; install it with: sudo apt-get install -y chromium`);
-  process.exit(1);
-}
+// Which Chromium the browser steps will drive (scripts/chromium.ts): stop now, in one line, when there is none.
+const found = spawnSync('npx', ['tsx', 'scripts/chromium.ts'], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit']});
+if (found.status !== 0) process.exit(1);
+const chromium = JSON.parse(found.stdout);
+console.log(`Chromium for the browser steps: ${chromium.path} (${chromium.source})`);
 
 const steps = [
   ['Unit tests', 'npx', ['vitest', 'run']],

@@ -68,6 +68,11 @@ export const storageKeys = {
   favoriteSearches: 'datahub.search.favorites',
 } as const;
 
+export type ColorModeName = 'light' | 'dark';
+
+/** The colour toggle's two labels (spec section 2). */
+export const colorModeLabels: Record<ColorModeName, string> = {light: 'light mode', dark: 'dark mode'};
+
 /** Chat defaults of spec section 9 (the site asks for gpt-4). */
 export const chatDefaults = {
   model: 'gpt-4',

@@ -3,6 +3,7 @@ import {indexTermsOf, processTerm, QUERY_OPTIONS, tokenize} from './terms';
 import {analyzeFollowUp, queryExpression, type AnalyzedQuery} from './query';
 import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type TermWeight} from './rank';
 import type {SynonymTable} from './synonyms';
+import {clipAtWord} from './clip';
 import {TITLE_SEPARATOR, type Section} from './types';
 
 export type {RankedSection} from './rank';
@@ -93,7 +94,7 @@ export function buildSearchIndex(sections: Section[], synonyms: SynonymTable = [
       pageIndex.get(s.url.split('#')[0])!,
       s.url.split('#')[1] ?? '',
       headingsOf(s).join(TITLE_SEPARATOR),
-      s.text.slice(0, SNIPPET_CHARS),
+      clipAtWord(s.text, SNIPPET_CHARS),
     ]),
     engine: {
       documentCount: raw.documentCount,

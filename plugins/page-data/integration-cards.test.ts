@@ -3,7 +3,8 @@ import {describe, expect, it} from 'vitest';
 import {loadSiteData} from '../generate/load';
 import {capabilityNames, type Integration} from '../generate/schemas';
 import {featuredIntegrationIds, integrationStripData, integrationsPageData, toCard} from './integration-cards';
-import {logoColors, markLetters, resolveLogo} from './logos';
+import {contrastRatio} from '../../src/colors/contrast';
+import {LOGO_TILES, logoColors, markLetters, MIN_LOGO_CONTRAST, resolveLogo} from './logos';
 
 const siteDir = path.resolve(__dirname, '../..');
 const {integrations} = loadSiteData(siteDir);
@@ -60,7 +61,7 @@ describe('integration cards', () => {
 describe('logos', () => {
   it('resolve a simple-icons slug to its path and brand colour', () => {
     const logo = resolveLogo({simpleIcon: 'snowflake'}, 'Snowflake');
-    expect(logo).toMatchObject({kind: 'icon', title: 'Snowflake', colors: {light: '#29b5e8', dark: '#29b5e8'}});
+    expect(logo).toMatchObject({kind: 'icon', title: 'Snowflake', colors: {dark: '#29b5e8'}});
     expect(logo.kind === 'icon' && logo.path.startsWith('M')).toBe(true);
   });
 
@@ -76,9 +77,24 @@ describe('logos', () => {
     expect(markLetters('Great Expectations')).toBe('GE');
   });
 
-  it('drop a brand colour that is too faint on a mode background, keeping it where it contrasts', () => {
-    expect(logoColors('231F20')).toEqual({light: '#231f20', dark: null});
-    expect(logoColors('FFCC01')).toEqual({light: null, dark: '#ffcc01'});
+  it('keep a brand colour that contrasts, and shade a faint one just enough to reach 3:1 on its tile', () => {
+    expect(logoColors('231F20').light).toBe('#231f20');
+    const snowflake = logoColors('29B5E8');
+    expect(snowflake.dark).toBe('#29b5e8');
+    // Too light on the light tile (2.2:1): darkened, still blue.
+    expect(snowflake.light).not.toBe('#29b5e8');
+    expect(contrastRatio(snowflake.light!, LOGO_TILES.light)).toBeGreaterThanOrEqual(MIN_LOGO_CONTRAST);
+    const [r, g, b] = (snowflake.light!.match(/[0-9a-f]{2}/g) ?? []).map((pair) => parseInt(pair, 16));
+    expect(b).toBeGreaterThan(r);
+    expect(b).toBeGreaterThan(g);
+  });
+
+  it('give every registry logo at least 3:1 against its tile in both modes, or the text colour', () => {
+    for (const card of integrationsPageData(integrations).cards) {
+      if (card.logo.kind !== 'icon') continue;
+      if (card.logo.colors.light) expect(contrastRatio(card.logo.colors.light, LOGO_TILES.light)).toBeGreaterThanOrEqual(MIN_LOGO_CONTRAST);
+      if (card.logo.colors.dark) expect(contrastRatio(card.logo.colors.dark, LOGO_TILES.dark)).toBeGreaterThanOrEqual(MIN_LOGO_CONTRAST);
+    }
   });
 
   it('resolves every registry logo, with no card left without one', () => {

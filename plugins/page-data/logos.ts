@@ -1,15 +1,17 @@
 import * as simpleIcons from 'simple-icons';
 import type {SimpleIcon} from 'simple-icons';
-import {contrastRatio} from '../../src/colors/contrast';
-import {palette} from '../../src/site';
+import {composite, contrastRatio, parseColor, type Rgba} from '../../src/colors/contrast';
 import type {IntegrationLogo, LogoColors} from './types';
 
+/** Logos are graphics: 3:1 against their tile, the WCAG 1.4.11 bar, in both colour modes. */
+export const MIN_LOGO_CONTRAST = 3;
 /**
- * Below this contrast a brand colour gives way to the text colour. Logos are exempt from WCAG 1.4.11 and always
- * sit beside their name, so the bar is visibility (yellow on white, black on dark), not the 3:1 for graphics.
+ * The tile behind a logo in each mode: Infima's --ifm-color-emphasis-100 (gray 100 light, gray 900 dark), which
+ * src/components/IntegrationLogo/styles.module.css paints. The browser test measures the real pair in both modes.
  */
-const MIN_LOGO_CONTRAST = 2;
-const LIGHT_SURFACE = '#ffffff';
+export const LOGO_TILES = {light: '#f5f6f7', dark: '#1c1e21'} as const;
+/** How far a brand colour may be shaded toward black (light mode) or white (dark mode) before it stops being the brand's. */
+const MAX_SHADE = 0.5;
 
 const iconsBySlug = new Map<string, SimpleIcon>(
   Object.values(simpleIcons)
@@ -17,12 +19,25 @@ const iconsBySlug = new Map<string, SimpleIcon>(
     .map((icon) => [icon.slug, icon]),
 );
 
-/** The brand colour per colour mode, or null where it would be too faint on that mode's background. */
+const hex2 = (n: number) => Math.round(n).toString(16).padStart(2, '0');
+
+/** The brand colour, shaded toward `toward` just enough to reach 3:1 on `tile`; null when that would take too much. */
+function readableOn(color: string, tile: string, toward: Rgba): string | null {
+  const base = parseColor(color);
+  for (let share = 0; share <= MAX_SHADE + 1e-9; share += 0.05) {
+    const shaded = composite({...toward, a: share}, base);
+    const hex = `#${hex2(shaded.r)}${hex2(shaded.g)}${hex2(shaded.b)}`;
+    if (contrastRatio(hex, tile) >= MIN_LOGO_CONTRAST) return hex;
+  }
+  return null;
+}
+
+/** The brand colour per colour mode, shaded where needed to stay visible on the tile; null falls back to the text colour. */
 export function logoColors(hex: string): LogoColors {
   const color = `#${hex.toLowerCase()}`;
   return {
-    light: contrastRatio(color, LIGHT_SURFACE) >= MIN_LOGO_CONTRAST ? color : null,
-    dark: contrastRatio(color, palette.darkBackground) >= MIN_LOGO_CONTRAST ? color : null,
+    light: readableOn(color, LOGO_TILES.light, {r: 0, g: 0, b: 0, a: 1}),
+    dark: readableOn(color, LOGO_TILES.dark, {r: 255, g: 255, b: 255, a: 1}),
   };
 }
 

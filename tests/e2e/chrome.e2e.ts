@@ -121,21 +121,23 @@ describe('navbar', () => {
 describe('colour mode', () => {
   const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 
-  it('starts light, toggles to dark, and keeps the choice under "theme" across a reload', async () => {
+  it('has two states with the spec labels, and keeps the choice under "theme" across a reload', async () => {
     const page = await newPage(browser, {colorScheme: 'light'});
     await gotoHydrated(page, '/docs/features');
     expect(await theme(page)).toBe('light');
     const toggle = page.locator('nav.navbar button[aria-label*="mode"]').first();
-    // The toggle cycles system -> light -> dark; its label names the current mode.
-    const seen: string[] = [];
-    for (let i = 0; i < 3 && (await theme(page)) !== 'dark'; i++) {
-      await toggle.click();
-      seen.push((await toggle.getAttribute('aria-label')) ?? '');
-    }
-    expect(seen.join(' ')).toMatch(/light mode/);
+    expect(await toggle.getAttribute('title')).toBe('light mode');
+    await toggle.click();
     await expect.poll(() => theme(page)).toBe('dark');
-    expect(await toggle.getAttribute('aria-label')).toMatch(/dark mode/);
+    expect(await toggle.getAttribute('title')).toBe('dark mode');
+    expect(await toggle.getAttribute('aria-label')).toMatch(/currently dark mode/);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    // The second click goes back to light (no third "system" state) and stores that choice too.
+    await toggle.click();
+    await expect.poll(() => theme(page)).toBe('light');
+    expect(await toggle.getAttribute('title')).toBe('light mode');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await toggle.click();
     await page.reload();
     expect(await theme(page)).toBe('dark');
     await page.context().close();
@@ -147,6 +149,8 @@ describe('colour mode', () => {
     expect(await theme(page)).toBe('dark');
     const background = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ifm-background-color').trim());
     expect(background.toLowerCase()).toBe('#141414');
+    expect(await page.locator('nav.navbar button[aria-label*="mode"]').first().getAttribute('title')).toBe('dark mode');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe(null);
     await page.context().close();
   });
 });

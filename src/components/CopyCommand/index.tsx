@@ -12,7 +12,12 @@ export function CopyCommand({command, className}: {command: string; className?: 
       <pre className={styles.pre}>
         <code>
           <span className={styles.prompt} aria-hidden="true">$ </span>
-          {command}
+          {command.split(' ').map((token, i) => (
+            <span key={i}>
+              {i > 0 && ' '}
+              <span className={styles.token}>{token}</span>
+            </span>
+          ))}
         </code>
       </pre>
       <button

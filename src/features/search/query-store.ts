@@ -73,11 +73,16 @@ export function createQueryStore(
     toggleFavorite(query) {
       const q = clean(query);
       if (!q) return lists;
-      const isFavorite = lists.favorites.some((f) => f.toLowerCase() === q.toLowerCase());
-      const favorites = isFavorite ? without(lists.favorites, q) : [q, ...lists.favorites].slice(0, MAX_FAVORITES);
-      return save({recent: isFavorite ? lists.recent : without(lists.recent, q), favorites});
+      const favorites = isFavorite(lists, q) ? without(lists.favorites, q) : [q, ...lists.favorites].slice(0, MAX_FAVORITES);
+      return save({recent: isFavorite(lists, q) ? lists.recent : without(lists.recent, q), favorites});
     },
     removeRecent: (query) => save({...lists, recent: without(lists.recent, query)}),
     removeFavorite: (query) => save({...lists, favorites: without(lists.favorites, query)}),
   };
+}
+
+/** Whether a query is saved as a favourite (case and spacing do not count). */
+export function isFavorite(lists: QueryLists, query: string): boolean {
+  const q = query.trim().replace(/\s+/g, ' ').toLowerCase();
+  return lists.favorites.some((f) => f.toLowerCase() === q);
 }

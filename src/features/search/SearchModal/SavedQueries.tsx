@@ -1,5 +1,5 @@
 import {searchText} from '@site/src/site';
-import type {QueryLists} from '../query-store';
+import {isFavorite, type QueryLists} from '../query-store';
 import styles from './styles.module.css';
 
 interface Props {
@@ -26,6 +26,20 @@ function QueryList({title, items, children}: {title: string; items: string[]; ch
   );
 }
 
+/** A star that shows whether a query is a favourite and saves or removes it. */
+export function FavoriteToggle({query, saved, onToggle}: {query: string; saved: boolean; onToggle: (query: string) => void}) {
+  return (
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-label={saved ? `Remove "${query}" from favorite searches` : `Save "${query}" as a favorite search`}
+      title={saved ? 'Remove from favorites' : 'Save as favorite'}
+      onClick={() => onToggle(query)}>
+      {saved ? '★' : '☆'}
+    </button>
+  );
+}
+
 /** Recent and favourite searches, shown while the query is empty. */
 export function SavedQueries({lists, onRun, onToggleFavorite, onRemoveRecent, onRemoveFavorite}: Props) {
   if (lists.recent.length === 0 && lists.favorites.length === 0) {
@@ -42,9 +56,7 @@ export function SavedQueries({lists, onRun, onToggleFavorite, onRemoveRecent, on
         {(q) => (
           <>
             {run(q)}
-            <button type="button" className={styles.iconButton} aria-label={`Save "${q}" as a favorite search`} title="Save as favorite" onClick={() => onToggleFavorite(q)}>
-              ☆
-            </button>
+            <FavoriteToggle query={q} saved={isFavorite(lists, q)} onToggle={onToggleFavorite} />
             <button type="button" className={styles.iconButton} aria-label={`Remove "${q}" from recent searches`} title="Remove" onClick={() => onRemoveRecent(q)}>
               ✕
             </button>

@@ -4,12 +4,12 @@ import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import {searchLimits, searchText, storageKeys} from '@site/src/site';
 import type {SearchHit} from '../../../../lib/search/engine';
-import {browserStorage, createQueryStore} from '../query-store';
+import {browserStorage, createQueryStore, isFavorite} from '../query-store';
 import {useSearch} from '../use-search';
 import {wholeIndexBackend} from '../site-backends';
 import {FetchError, NoResults} from '../components/SearchMessages';
 import {optionId, ResultList} from './ResultList';
-import {SavedQueries} from './SavedQueries';
+import {FavoriteToggle, SavedQueries} from './SavedQueries';
 import {useFocusTrap} from './use-focus-trap';
 import styles from './styles.module.css';
 
@@ -89,13 +89,7 @@ export default function SearchModal({initialQuery, onClose}: {initialQuery: stri
             onKeyDown={onKeyDown}
           />
           {query.trim() && (
-            <button
-              type="button"
-              className={styles.iconButton}
-              aria-label={lists.favorites.some((f) => f.toLowerCase() === query.trim().toLowerCase()) ? `Remove "${query.trim()}" from favorite searches` : `Save "${query.trim()}" as a favorite search`}
-              onClick={() => setLists(store.toggleFavorite(query))}>
-              {lists.favorites.some((f) => f.toLowerCase() === query.trim().toLowerCase()) ? '★' : '☆'}
-            </button>
+            <FavoriteToggle query={query.trim()} saved={isFavorite(lists, query)} onToggle={(q) => setLists(store.toggleFavorite(q))} />
           )}
           <button type="button" className={styles.close} onClick={onClose}>
             Close
