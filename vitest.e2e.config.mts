@@ -5,8 +5,10 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     fileParallelism: false,
+    // expect.poll waits for what the page does next; a busy machine can take seconds where a laptop takes one.
+    expect: {poll: {timeout: 30_000}},
   },
 });

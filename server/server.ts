@@ -1,9 +1,14 @@
-import {buildApp} from './app';
+import {existsSync} from 'node:fs';
+import path from 'node:path';
 import {readConfig} from './config';
-import {createServices} from './services';
 
 async function main() {
   const config = readConfig();
+  // Checked before the server's modules load, so a fresh clone hears at once what to run.
+  if (config.serveStatic && !existsSync(path.join(config.buildDir, 'index.html'))) {
+    throw new Error(`No production build in ${config.buildDir}. Run "npm run build" first, set BUILD_DIR, or set SERVE_STATIC=false to run the API alone.`);
+  }
+  const [{buildApp}, {createServices}] = await Promise.all([import('./app'), import('./services')]);
   const services = await createServices(config);
   const app = await buildApp(config, services, {logger: true});
   const shutdown = async () => {

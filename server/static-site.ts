@@ -44,7 +44,7 @@ export function cacheControlFor(file: string): string {
 /** Serves the static production build with clean URLs and the site's own 404 page. */
 export async function registerStaticSite(app: FastifyInstance, buildDir: string): Promise<void> {
   if (!existsSync(path.join(buildDir, 'index.html'))) {
-    throw new Error(`No production build in ${buildDir}. Run "npm run build" first, or set BUILD_DIR.`);
+    throw new Error(`No production build in ${buildDir}. Run "npm run build" first, set BUILD_DIR, or set SERVE_STATIC=false to run the API alone.`);
   }
   await app.register(fastifyStatic, {
     root: buildDir,

@@ -13,8 +13,6 @@ import {CHAT_SECTIONS_FILE, SEARCH_SHARDS_DIR, SEARCH_STATIC_DIR} from './consta
 export {CHAT_SECTIONS_FILE, SEARCH_STATIC_DIR};
 
 export interface SearchGlobalData {
-  /** Site-relative URL of the hashed index file. */
-  indexUrl: string;
   /** Site-relative URL of the sharded index's lexicon; its shards sit beside it. */
   lexiconUrl: string;
 }
@@ -23,7 +21,7 @@ const hashOf = (content: string) => createHash('sha256').update(content).digest(
 
 /**
  * One content pass over every doc page (hand-written and generated): splits
- * pages into sections, writes the browser index as a hashed static file and,
+ * pages into sections, writes the browser index as hashed static files and,
  * after a build, the full sections for the chat server.
  */
 export default function searchIndexPlugin(context: LoadContext): Plugin<unknown> {
@@ -41,15 +39,15 @@ export default function searchIndexPlugin(context: LoadContext): Plugin<unknown>
       rmSync(staticDir, {recursive: true, force: true});
       const shardsDir = path.join(staticDir, SEARCH_SHARDS_DIR);
       mkdirSync(shardsDir, {recursive: true});
+      // The whole index is for the command-line tools (npm run search, the bench); the modal and the search page load
+      // the sharded form: a query downloads the lexicon and the few shards it needs.
       writeFileSync(path.join(staticDir, name), json);
-      // The search page loads the sharded form: a query downloads the lexicon and the few shards it needs.
       const {lexicon, shards} = shardSearchIndex(index, (shard, kind) => `${hashOf(shard)}.${kind === 'sections' ? 'json' : 'txt'}`);
       for (const shard of shards) writeFileSync(path.join(shardsDir, shard.file), shard.content);
       const lexiconJson = JSON.stringify(lexicon);
       const lexiconName = `lexicon.${hashOf(lexiconJson)}.json`;
       writeFileSync(path.join(shardsDir, lexiconName), lexiconJson);
       actions.setGlobalData({
-        indexUrl: `${context.baseUrl}${name}`,
         lexiconUrl: `${context.baseUrl}${SEARCH_SHARDS_DIR}/${lexiconName}`,
       } satisfies SearchGlobalData);
     },

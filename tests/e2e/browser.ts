@@ -16,6 +16,15 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
  * (plugins/page-scripts), so the load event comes before the page is interactive.
  */
 export async function gotoHydrated(page: Page, route: string): Promise<void> {
-  await page.goto(route);
+  await page.goto(route, {waitUntil: 'networkidle'});
   await page.waitForSelector('html[data-has-hydrated="true"]');
 }
+
+/** Reloads and waits as gotoHydrated does. */
+export async function reloadHydrated(page: Page): Promise<void> {
+  await page.reload({waitUntil: 'networkidle'});
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+}
+
+/** Bottom edge of the fixed navbar in the viewport: 0 or less while it is hidden. */
+export const navbarBottom = (page: Page) => page.locator('nav.navbar').evaluate((el) => el.getBoundingClientRect().bottom);

@@ -29,7 +29,7 @@ const announcement = (page: Page) => page.getByTestId('chat-announcement').textC
 const feedbackRow = (page: Page) => dialog(page).getByText(chatText.feedbackQuestion);
 
 async function openChat(page: Page) {
-  await page.goto('/docs/features', {waitUntil: 'networkidle'});
+  await gotoHydrated(page, '/docs/features');
   await openButton(page).click();
   await input(page).waitFor();
 }
@@ -94,7 +94,7 @@ describe('chat: every outcome is visible', () => {
 
     cut = false;
     await notice.getByRole('button', {name: chatText.tryAgain}).click();
-    await expect.poll(() => dialog(page).getByRole('button', {name: chatText.copy}).count(), {timeout: 15_000}).toBe(1);
+    await expect.poll(() => dialog(page).getByRole('button', {name: chatText.copy}).count(), {timeout: 45_000}).toBe(1);
     expect(await input(page).inputValue()).toBe(QUESTION);
     expect(await dialog(page).getByText(chatText.incomplete).count()).toBe(0);
     expect(await feedbackRow(page).count()).toBe(1);
@@ -113,10 +113,10 @@ describe('chat: every outcome is visible', () => {
     try {
       await routeCompletionsTo(page, paced.address);
       await ask(page, 'How do I set up SSO with Okta?');
-      await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('streaming-answer');
+      await expect.poll(() => chatState(page), {timeout: 45_000}).toBe('streaming-answer');
       await expect.poll(async () => (await answer(page).textContent())?.length ?? 0).toBeGreaterThan(40);
       paced.cut();
-      await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('done');
+      await expect.poll(() => chatState(page), {timeout: 45_000}).toBe('done');
       const kept = (await answer(page).textContent()) ?? '';
       expect(kept.length).toBeGreaterThan(40);
       expect(await dialog(page).getByRole('alert').textContent()).toContain(chatText.incomplete);
@@ -133,7 +133,7 @@ describe('chat: stop and copy', () => {
     withPacedChat(async (page, paced) => {
       const question = `${QUESTION} (stopped ${Date.now()})`;
       await ask(page, question);
-      await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('streaming-answer');
+      await expect.poll(() => chatState(page), {timeout: 45_000}).toBe('streaming-answer');
       expect(await announcement(page)).toBe('');
       await dialog(page).getByRole('button', {name: chatText.stopLabel}).click();
       expect(await chatState(page)).toBe('done');
@@ -154,7 +154,7 @@ describe('chat: stop and copy', () => {
   it('stops with Esc in the input while streaming, and Esc then closes the dialog', () =>
     withPacedChat(async (page) => {
       await ask(page);
-      await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('streaming-answer');
+      await expect.poll(() => chatState(page), {timeout: 45_000}).toBe('streaming-answer');
       await input(page).press('Escape');
       expect(await dialog(page).count()).toBe(1);
       expect(await stoppedNote(page).count()).toBe(1);
@@ -167,7 +167,7 @@ describe('chat: stop and copy', () => {
     await openChat(page);
     await ask(page);
     const copy = dialog(page).getByRole('button', {name: chatText.copy});
-    await expect.poll(() => copy.count(), {timeout: 15_000}).toBe(1);
+    await expect.poll(() => copy.count(), {timeout: 45_000}).toBe(1);
     const shown = (await answer(page).textContent()) ?? '';
     expect((await announcement(page))?.slice(0, 30)).toBe(shown.replace(/\s+/g, ' ').trim().slice(0, 30));
     await copy.click();

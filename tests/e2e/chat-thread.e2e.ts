@@ -3,7 +3,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {chatService, chatText} from '../../src/site';
 import {axeBlocking} from './axe';
 import {answer, chatState, dialog, input, openButton} from './chat-page';
-import {launchChromium, newPage} from './browser';
+import {gotoHydrated, launchChromium, newPage, reloadHydrated} from './browser';
 
 /**
  * A conversation in the dialog, against the real server: follow-up questions carry the earlier exchange, each answer
@@ -41,7 +41,7 @@ async function openChat(options: Parameters<typeof newPage>[1] = {}): Promise<{p
       sent.push({path: pathname, body: request.postDataJSON() as Record<string, unknown>});
     }
   });
-  await page.goto('/docs/features', {waitUntil: 'networkidle'});
+  await gotoHydrated(page, '/docs/features');
   await openButton(page).click();
   await input(page).waitFor();
   return {page, sent};
@@ -55,7 +55,7 @@ async function askAndWait(page: Page, sent: SentRequest[], question: string) {
   await input(page).fill(question);
   await input(page).press('Enter');
   await expect.poll(() => completionRequests(sent).length).toBe(before + 1);
-  await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('done');
+  await expect.poll(() => chatState(page), {timeout: 45_000}).toBe('done');
 }
 
 describe('chat: a conversation', () => {
@@ -126,7 +126,7 @@ describe('chat: a conversation', () => {
 
     await askAndWait(page, sent, FIRST);
     expect(await askedQuestions(page)).toEqual([]);
-    await page.reload({waitUntil: 'networkidle'});
+    await reloadHydrated(page);
     await openButton(page).click();
     await input(page).waitFor();
     expect(await answer(page).isHidden()).toBe(true);

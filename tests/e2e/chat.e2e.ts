@@ -7,7 +7,7 @@ import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatDefaults, chatService, chatText, links} from '../../src/site';
 import {axeBlocking} from './axe';
-import {baseURL, launchChromium, newPage} from './browser';
+import {baseURL, gotoHydrated, launchChromium, newPage} from './browser';
 import {answer, chatState, dialog, input, openButton} from './chat-page';
 import {routeCompletionsTo, startPacedServer, type PacedServer} from './paced-server';
 
@@ -27,7 +27,7 @@ const isQueryLog = (url: string) => new URL(url).pathname === chatService.queryL
 
 async function openChat(route = '/docs/features'): Promise<Page> {
   const page = await newPage(browser);
-  await page.goto(route, {waitUntil: 'networkidle'});
+  await gotoHydrated(page, route);
   await openButton(page).click();
   await input(page).waitFor();
   return page;
@@ -81,7 +81,7 @@ describe('chat: loading and the dialog', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
-    await page.goto('/docs/features', {waitUntil: 'networkidle'});
+    await gotoHydrated(page, '/docs/features');
     await page.mouse.wheel(0, 100_000);
     await openButton(page).hover();
     await page.waitForTimeout(300);
@@ -163,7 +163,7 @@ describe('chat: a question about a real page', () => {
     const states = await recordStates(page);
     await input(page).fill(QUESTION);
     await input(page).press('Enter');
-    await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('done');
+    await expect.poll(() => chatState(page), {timeout: 45_000}).toBe('done');
     const sequence = (await states()).map((s) => s.state).filter((state, i, all) => state !== all[i - 1] && state !== 'indeterminate');
     expect(sequence).toEqual(['preload', 'streaming-answer', 'done']);
     expect(await answer(page).textContent()).toContain('Personal Access Tokens');
@@ -226,14 +226,14 @@ describe('chat: a paced stream from the server', () => {
   it('shows the answer as it arrives and keeps the newest text in view', async () => {
     const expected = await serverAnswer(QUESTION);
     const page = await newPage(browser, {viewport: {width: 1280, height: 560}});
-    await page.goto('/docs/features', {waitUntil: 'networkidle'});
+    await gotoHydrated(page, '/docs/features');
     await routeCompletionsTo(page, paced.address);
     await openButton(page).click();
     await input(page).waitFor();
     const states = await recordStates(page);
     await input(page).fill(QUESTION);
     await input(page).press('Enter');
-    await expect.poll(() => chatState(page), {timeout: 20_000}).toBe('done');
+    await expect.poll(() => chatState(page), {timeout: 45_000}).toBe('done');
 
     const seen = await states();
     const lengths = new Set(seen.filter((s) => s.state === 'streaming-answer').map((s) => s.answerLength));
@@ -257,7 +257,7 @@ describe('chat: a paced stream from the server', () => {
     const abortedBefore = paced.answers.aborted;
     await input(page).fill(QUESTION);
     await input(page).press('Enter');
-    await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('streaming-answer');
+    await expect.poll(() => chatState(page), {timeout: 45_000}).toBe('streaming-answer');
     // (Esc in the input would stop the answer, not close the dialog: chat-outcomes.e2e.ts.)
     await dialog(page).getByRole('button', {name: chatText.closeLabel}).click();
     await expect.poll(() => dialog(page).count()).toBe(0);
@@ -326,7 +326,7 @@ describe('chat: failures and hostile answers', () => {
 describe('chat: keyboard and accessibility', () => {
   it('works with the keyboard alone: Tab to the button, Enter, type, Enter, Tab to the thumbs, Enter, Esc', async () => {
     const page = await newPage(browser);
-    await page.goto('/docs/features', {waitUntil: 'networkidle'});
+    await gotoHydrated(page, '/docs/features');
     const focusedIsButton = () => page.evaluate((name) => document.activeElement?.getAttribute('aria-label') === name, chatText.buttonAccessibleLabel);
     for (let i = 0; i < 400 && !(await focusedIsButton()); i++) await page.keyboard.press('Tab');
     expect(await focusedIsButton()).toBe(true);
@@ -335,7 +335,7 @@ describe('chat: keyboard and accessibility', () => {
     await expect.poll(() => input(page).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(QUESTION);
     await page.keyboard.press('Enter');
-    await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('done');
+    await expect.poll(() => chatState(page), {timeout: 45_000}).toBe('done');
 
     const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
     for (let i = 0; i < 60 && (await focusedLabel()) !== chatText.thumbsUpLabel; i++) {
@@ -354,11 +354,11 @@ describe('chat: keyboard and accessibility', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`axe finds no serious or critical violation in the open dialog with an answer (${colorScheme})`, async () => {
       const page = await newPage(browser, {colorScheme});
-      await page.goto('/docs/features', {waitUntil: 'networkidle'});
+      await gotoHydrated(page, '/docs/features');
       await openButton(page).click();
       await input(page).fill(QUESTION);
       await input(page).press('Enter');
-      await expect.poll(() => chatState(page), {timeout: 15_000}).toBe('done');
+      await expect.poll(() => chatState(page), {timeout: 45_000}).toBe('done');
       // Let the sources finish fading in before contrast is measured.
       await page.waitForTimeout(1500);
       expect(await axeBlocking(page, '[role="dialog"]')).toEqual([]);

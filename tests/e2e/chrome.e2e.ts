@@ -2,7 +2,7 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {announcement, site} from '../../src/site';
 import {axeBlocking} from './axe';
-import {baseURL, gotoHydrated, launchChromium, newPage} from './browser';
+import {baseURL, gotoHydrated, launchChromium, navbarBottom, newPage} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,8 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const navbarBottom = (page: Page) => page.locator('nav.navbar').evaluate((el) => el.getBoundingClientRect().bottom);
 
 describe('top-level routes', () => {
   const routes: Array<[string, RegExp]> = [
@@ -78,7 +76,7 @@ describe('top-level routes', () => {
     page.on('request', (r) => {
       if (!r.url().startsWith(baseURL()) && !r.url().startsWith('data:')) foreign.push(r.url());
     });
-    await page.goto('/docs/features', {waitUntil: 'networkidle'});
+    await gotoHydrated(page, '/docs/features');
     const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(family).toContain('Inter Variable');
     await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);

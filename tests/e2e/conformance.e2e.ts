@@ -8,7 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {SNIPPET_CHARS} from '../../lib/search/engine';
 import {contrastRatio} from '../../src/colors/contrast';
 import {storageKeys} from '../../src/site';
-import {gotoHydrated, launchChromium, newPage} from './browser';
+import {gotoHydrated, launchChromium, navbarBottom, newPage} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,8 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const navbarBottom = (page: Page) => page.locator('nav.navbar').evaluate((el) => el.getBoundingClientRect().bottom);
 
 describe('navbar on phones and tablets', () => {
   for (const width of [320, 390, 768, 996]) {

@@ -161,7 +161,7 @@ async function visit(page: Page, route: string, colorScheme: ColorScheme): Promi
     const quiet = networkQuiet(page);
     const response = await page.goto(route, {waitUntil: 'load'});
     if (response?.status() !== 200) problems.push(`status ${response?.status()}`);
-    await page.waitForSelector('html[data-has-hydrated="true"]', {timeout: 15_000});
+    await page.waitForSelector('html[data-has-hydrated="true"]', {timeout: 45_000});
     const theme = await page.evaluate(() => document.documentElement.dataset.theme);
     if (theme !== colorScheme) problems.push(`rendered in ${theme} mode, expected ${colorScheme}`);
     await quiet;
@@ -231,15 +231,18 @@ describe('crawl of every sitemap route', () => {
     'finds no accessibility violation, console error, failed request, h1 or alt problem on any route',
     async () => {
       const started = Date.now();
+      // The search page once more with a query, so its results are checked too.
+      const withResults = {route: '/search?q=lineage', colorScheme: 'light' as const};
       const jobs = [
         ...sample.map(([, route]) => ({route, colorScheme: 'dark' as const})),
         ...routes.map((route) => ({route, colorScheme: 'light' as const})),
-        {route: '/search?q=lineage', colorScheme: 'light' as const},
+        withResults,
       ];
       const visits = await crawl(jobs);
       const slowest = [...visits].sort((a, b) => b.ms - a.ms).slice(0, 3);
       console.log(
-        `Crawled ${visits.length} page visits (${routes.length} sitemap routes in light mode, ${sample.length} in dark) ` +
+        `Crawled ${visits.length} page visits (${routes.length} sitemap routes in light mode, ${sample.length} in dark, ` +
+          `and ${withResults.route} with its results) ` +
           `in ${((Date.now() - started) / 1000).toFixed(1)} s; slowest: ${slowest.map((v) => `${v.route} ${v.ms} ms`).join(', ')}`,
       );
       const report = crawlReport(visits);

@@ -108,7 +108,7 @@ describe('landing page', () => {
     const before = await frame.boundingBox();
     await frame.scrollIntoViewIfNeeded();
     const image = frame.locator('img');
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {timeout: 15_000}).toBeGreaterThan(0);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {timeout: 45_000}).toBeGreaterThan(0);
     expect(await image.getAttribute('alt')).toMatch(/dataset page/);
     expect(await image.getAttribute('src')).toMatch(/assets\/ideal-img\/catalog-preview\.[0-9a-f]+\.\d+\.png$/);
     const after = await frame.boundingBox();

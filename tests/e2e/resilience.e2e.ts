@@ -20,7 +20,7 @@ async function saveDataPage(): Promise<Page> {
 }
 
 async function scriptRequestsAfterLoad(page: Page, route: string): Promise<string[]> {
-  await page.goto(route, {waitUntil: 'networkidle'});
+  await gotoHydrated(page, route);
   const later: string[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('.js')) later.push(r.url());
@@ -100,7 +100,7 @@ describe('route preloading', () => {
   it('reloads the page in full when the next route cannot be preloaded', async () => {
     // Save-data mode turns prefetch off, so the click is the first request for the next route's chunks.
     const page = await saveDataPage();
-    await page.goto('/docs/features', {waitUntil: 'networkidle'});
+    await gotoHydrated(page, '/docs/features');
     const failedOnce = new Set<string>();
     await page.route('**/assets/js/*.js', async (route) => {
       const url = route.request().url();

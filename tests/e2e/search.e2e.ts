@@ -1,7 +1,7 @@
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {links, searchText} from '../../src/site';
-import {gotoHydrated, launchChromium, newPage} from './browser';
+import {links, searchLimits, searchText} from '../../src/site';
+import {gotoHydrated, launchChromium, newPage, reloadHydrated} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,26 +16,43 @@ const input = (page: Page) => dialog(page).getByRole('combobox');
 
 async function openOnDocPage(): Promise<Page> {
   const page = await newPage(browser);
-  await page.goto('/docs/features', {waitUntil: 'networkidle'});
+  await gotoHydrated(page, '/docs/features');
   return page;
 }
 
 describe('search modal: opening and closing', () => {
-  it('does not load the index before the modal opens', async () => {
+  it('loads no index before the modal opens, then the lexicon and the shards its query needs, never the whole index', async () => {
     const page = await newPage(browser);
-    const indexRequests: string[] = [];
+    const requests: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('search-index')) indexRequests.push(r.url());
+      const {pathname} = new URL(r.url());
+      if (pathname.startsWith('/search-shards/') || pathname.includes('search-index.')) requests.push(pathname);
     });
-    await page.goto('/docs/features', {waitUntil: 'networkidle'});
-    expect(indexRequests).toEqual([]);
-    expect(page.workers()).toEqual([]);
+    await gotoHydrated(page, '/docs/features');
+    expect(requests).toEqual([]);
     await page.keyboard.press('Control+k');
+    // Opening the modal starts the lexicon's download before the first keystroke.
+    await expect.poll(() => requests.filter((p) => p.includes('/lexicon.')).length).toBe(1);
     await input(page).fill('lineage');
-    await expect.poll(() => indexRequests.length).toBe(1);
-    // The index is parsed and queried in a worker, off the page's main thread.
     await expect.poll(() => dialog(page).getByRole('option').count()).toBeGreaterThan(0);
-    expect(page.workers()).toHaveLength(1);
+    expect(requests.filter((p) => p.includes('/lexicon.'))).toHaveLength(1);
+    expect(requests.filter((p) => p.includes('search-index.'))).toEqual([]);
+    // One posting shard for "lineage" and at most one section shard per shown hit.
+    expect(requests.length).toBeLessThanOrEqual(1 + 1 + searchLimits.modalResults);
+    expect(page.workers()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('starts the lexicon download when the search button is hovered', async () => {
+    const page = await newPage(browser);
+    const lexicon: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/search-shards/lexicon.')) lexicon.push(r.url());
+    });
+    await gotoHydrated(page, '/docs/features');
+    expect(lexicon).toEqual([]);
+    await page.locator('nav.navbar').getByRole('button', {name: /^Search/}).hover();
+    await expect.poll(() => lexicon.length).toBe(1);
     await page.context().close();
   });
 
@@ -60,7 +77,7 @@ describe('search modal: opening and closing', () => {
 
   it('does not open on "/" while typing in a field', async () => {
     const page = await newPage(browser);
-    await page.goto('/search', {waitUntil: 'networkidle'});
+    await gotoHydrated(page, '/search');
     await page.locator('main input[type="search"]').fill('a/b');
     expect(await dialog(page).count()).toBe(0);
     expect(await page.locator('main input[type="search"]').inputValue()).toBe('a/b');
@@ -131,14 +148,14 @@ describe('search modal: results', () => {
 
   it('shows the network-failure texts when the index cannot be fetched', async () => {
     const page = await openOnDocPage();
-    await page.route('**/search-index.*.json', (route) => route.abort('internetdisconnected'));
+    await page.route('**/search-shards/*', (route) => route.abort('internetdisconnected'));
     page.on('console', () => undefined);
     await page.keyboard.press('Control+k');
     await input(page).fill('lineage');
     await expect.poll(() => dialog(page).getByText(searchText.fetchFailed).count()).toBe(1);
     expect(await dialog(page).getByText(searchText.checkNetwork).count()).toBe(1);
     // Once the network is back, "Try again" fetches the index.
-    await page.unroute('**/search-index.*.json');
+    await page.unroute('**/search-shards/*');
     await dialog(page).getByRole('button', {name: 'Try again'}).click();
     await expect.poll(() => dialog(page).getByRole('option').count()).toBeGreaterThan(0);
     await page.context().close();
@@ -154,7 +171,7 @@ describe('recent and favourite searches', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog(page).count()).toBe(0);
 
-    await page.reload({waitUntil: 'networkidle'});
+    await reloadHydrated(page);
     await page.keyboard.press('Control+k');
     const recent = dialog(page).getByRole('region', {name: 'Recent searches'});
     await expect.poll(() => recent.getByRole('button', {name: 'glossary', exact: true}).count()).toBe(1);
@@ -162,7 +179,7 @@ describe('recent and favourite searches', () => {
     const favorites = dialog(page).getByRole('region', {name: 'Favorites searches'});
     await expect.poll(() => favorites.getByRole('button', {name: 'glossary', exact: true}).count()).toBe(1);
 
-    await page.reload({waitUntil: 'networkidle'});
+    await reloadHydrated(page);
     await page.keyboard.press('Control+k');
     await expect.poll(() => favorites.getByRole('button', {name: 'glossary', exact: true}).count()).toBe(1);
     await favorites.getByRole('button', {name: 'Remove "glossary" from favorite searches'}).click();
@@ -179,7 +196,7 @@ describe('recent and favourite searches', () => {
     });
     const logged: string[] = [];
     page.on('console', (m) => logged.push(m.text()));
-    await page.goto('/docs/features', {waitUntil: 'networkidle'});
+    await gotoHydrated(page, '/docs/features');
     await page.keyboard.press('Control+k');
     await input(page).fill('lineage');
     await expect.poll(() => dialog(page).getByRole('option').count()).toBeGreaterThan(0);
@@ -194,7 +211,7 @@ describe('/search page', () => {
     await page.goto('/docs/features');
     await gotoHydrated(page, '/search?q=lineage');
     // The first search loads and parses the index: allow for a slow machine.
-    await expect.poll(() => page.locator('main ol li').count(), {timeout: 10_000}).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('main ol li').count(), {timeout: 45_000}).toBeGreaterThan(0);
     expect(await page.locator('main').getByText(/^\d+ results$/).count()).toBe(1);
     const historyLength = await page.evaluate(() => history.length);
     await page.locator('main input[type="search"]').fill('');
@@ -212,7 +229,7 @@ describe('/search page', () => {
     const requests: string[] = [];
     page.on('request', (r) => requests.push(new URL(r.url()).pathname));
     await gotoHydrated(page, '/search?q=lineage');
-    await expect.poll(() => page.locator('main ol > li').count(), {timeout: 10_000}).toBe(20);
+    await expect.poll(() => page.locator('main ol > li').count(), {timeout: 45_000}).toBe(20);
     const shards = requests.filter((p) => p.startsWith('/search-shards/'));
     expect(shards.filter((p) => p.includes('/lexicon.'))).toHaveLength(1);
     // One posting shard for "lineage" and at most one section shard per shown hit.
@@ -226,17 +243,17 @@ describe('/search page', () => {
     page.on('console', () => undefined);
     await page.route('**/search-shards/*.json', (route) => (route.request().url().includes('/lexicon.') ? route.continue() : route.abort('internetdisconnected')));
     await gotoHydrated(page, '/search?q=lineage');
-    await expect.poll(() => page.locator('main').getByText(searchText.fetchFailed).count(), {timeout: 10_000}).toBe(1);
+    await expect.poll(() => page.locator('main').getByText(searchText.fetchFailed).count(), {timeout: 45_000}).toBe(1);
     await page.unroute('**/search-shards/*.json');
     await page.locator('main').getByRole('button', {name: 'Try again'}).click();
-    await expect.poll(() => page.locator('main ol > li').count(), {timeout: 10_000}).toBe(20);
+    await expect.poll(() => page.locator('main ol > li').count(), {timeout: 45_000}).toBe(20);
     await page.context().close();
   });
 
   it('pages through results', async () => {
     const page = await newPage(browser);
     await gotoHydrated(page, '/search?q=dataset');
-    await expect.poll(() => page.locator('main ol > li').count(), {timeout: 10_000}).toBe(20);
+    await expect.poll(() => page.locator('main ol > li').count(), {timeout: 45_000}).toBe(20);
     await page.getByRole('button', {name: /Show more results/}).click();
     await expect.poll(() => page.locator('main ol > li').count()).toBe(40);
     await page.context().close();

@@ -1,44 +1,20 @@
 import {describe, expect, it} from 'vitest';
-import {createSearchBackend, createShardedSearchBackend, type SearchConfig} from './backend';
-import {inThreadHost} from './in-thread-host';
+import {createSearchBackend, type SearchConfig} from './backend';
 import {buildSearchIndex} from '../../../lib/search/engine';
 import {shardSearchIndex} from './sharded-index';
 import {toSiteRelative} from './url';
 
-const base: SearchConfig = {algolia: null, siteUrl: 'https://datahubproject.io', indexUrl: '/search-index.abc.json', lexiconUrl: '/search-shards/lexicon.abc.json', language: 'en', docsTag: 'docs-default-current'};
+const base: SearchConfig = {algolia: null, siteUrl: 'https://datahubproject.io', lexiconUrl: '/search-shards/lexicon.abc.json', language: 'en', docsTag: 'docs-default-current'};
 const index = buildSearchIndex([{id: '/docs/a', url: '/docs/a', hierarchy: ['G', 'Lineage', null, null, null, null, null], text: 'Lineage text', language: 'en', docsTag: 'docs-default-current', pageKind: 'guide'}]);
 
 describe('search backend selection', () => {
-  it('uses the local index when Algolia is not configured, fetching it once', async () => {
-    const calls: string[] = [];
-    const backend = createSearchBackend(base, inThreadHost, async (url) => {
-      calls.push(String(url));
-      return new Response(JSON.stringify(index));
-    });
-    expect(backend.kind).toBe('local');
-    expect((await backend.search('lineage', 5)).total).toBe(1);
-    await backend.search('text', 5);
-    expect(calls).toEqual(['/search-index.abc.json']);
-  });
-
-  it('retries the index after a failed fetch', async () => {
-    let attempt = 0;
-    const backend = createSearchBackend(base, inThreadHost, async () => {
-      attempt += 1;
-      if (attempt === 1) throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(index));
-    });
-    await expect(backend.search('lineage', 5)).rejects.toThrow('Failed to fetch');
-    expect((await backend.search('lineage', 5)).total).toBe(1);
-  });
-
   it('reads the sharded index from files beside its lexicon, each once, and retries after a failed fetch', async () => {
     let shardCount = 0;
     const {lexicon, shards} = shardSearchIndex(index, (_content, kind) => `${kind}-${shardCount++}.txt`);
     const files = new Map([['/search-shards/lexicon.abc.json', JSON.stringify(lexicon)], ...shards.map((s): [string, string] => [`/search-shards/${s.file}`, s.content])]);
     const calls: string[] = [];
     let failFirst = true;
-    const backend = createShardedSearchBackend(base, async (url) => {
+    const backend = createSearchBackend(base, async (url) => {
       calls.push(String(url));
       if (failFirst) {
         failFirst = false;
@@ -57,11 +33,25 @@ describe('search backend selection', () => {
     expect(new Set(calls).size).toBe(calls.length - 1);
   });
 
+  it('warm() downloads the lexicon alone, and the next search reuses it', async () => {
+    const {lexicon, shards} = shardSearchIndex(index, (_content, kind) => `${kind}.txt`);
+    const files = new Map([['/search-shards/lexicon.abc.json', JSON.stringify(lexicon)], ...shards.map((s): [string, string] => [`/search-shards/${s.file}`, s.content])]);
+    const calls: string[] = [];
+    const backend = createSearchBackend(base, async (url) => {
+      calls.push(String(url));
+      return new Response(files.get(String(url)) ?? 'missing', {status: files.has(String(url)) ? 200 : 404});
+    });
+    backend.warm?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toEqual(['/search-shards/lexicon.abc.json']);
+    expect((await backend.search('lineage', 5)).total).toBe(1);
+    expect(calls.filter((c) => c.endsWith('lexicon.abc.json'))).toHaveLength(1);
+  });
+
   it('queries Algolia with the language and docs-tag facet filters when configured', async () => {
     let request: {url: string; init?: RequestInit} | null = null;
     const backend = createSearchBackend(
       {...base, algolia: {appId: 'APP', apiKey: 'KEY', indexName: 'datahub'}, externalUrlRegex: 'external\\.example'},
-      inThreadHost,
       async (url, init) => {
         request = {url: String(url), init};
         return new Response(JSON.stringify({nbHits: 42, hits: [

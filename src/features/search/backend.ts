@@ -1,6 +1,5 @@
 import type {SearchHit} from '../../../lib/search/engine';
 import {TITLE_SEPARATOR} from '../../../lib/search/types';
-import type {IndexHost} from './index-host';
 import {retryingCache} from './retrying-cache';
 import {FIRST_HITS, openShardedIndex, type SearchLexicon, type SearchPage} from './sharded-index';
 import {toSiteRelative} from './url';
@@ -15,6 +14,8 @@ export interface SearchBackend {
   search(query: string, limit: number, onFirstHits?: (page: SearchPage) => Promise<void> | void): Promise<SearchPage>;
   /** Starts downloading what the first hits of `query` need, so that a search for it soon after answers sooner. */
   prefetch?(query: string): void;
+  /** Starts downloading what every query needs (the local index's lexicon), so that the first keystroke answers sooner. */
+  warm?(): void;
 }
 
 export interface AlgoliaConfig {
@@ -29,8 +30,6 @@ export interface SearchConfig {
   /** Hits whose URL matches stay absolute (spec 7.2). */
   externalUrlRegex?: string;
   siteUrl: string;
-  /** URL of the local index file. */
-  indexUrl: string;
   /** URL of the local sharded index's lexicon; its shards are files beside it. */
   lexiconUrl: string;
   language: string;
@@ -46,23 +45,6 @@ async function fetchIndexFile(fetchImpl: Fetch, url: string): Promise<Response> 
   return response;
 }
 
-/** Loads the local index into its host once; a failed load is forgotten so the next search retries. */
-function localBackend(config: SearchConfig, fetchImpl: Fetch, createHost: () => IndexHost): SearchBackend {
-  let host: IndexHost | null = null;
-  const load = retryingCache(async () => {
-    // Made on the first search, never while the page renders on the server.
-    host ??= createHost();
-    await host.load(await (await fetchIndexFile(fetchImpl, config.indexUrl)).arrayBuffer());
-    return host;
-  });
-  return {
-    kind: 'local',
-    async search(query, limit) {
-      return (await load('')).search(query, limit, {language: config.language, docsTag: config.docsTag});
-    },
-  };
-}
-
 /** The local index in shards: the lexicon once, then the shards each query needs; failed loads are retried. */
 function shardedBackend(config: SearchConfig, fetchImpl: Fetch): SearchBackend {
   const dir = config.lexiconUrl.slice(0, config.lexiconUrl.lastIndexOf('/') + 1);
@@ -73,9 +55,12 @@ function shardedBackend(config: SearchConfig, fetchImpl: Fetch): SearchBackend {
   return {
     kind: 'local',
     search,
+    // Failures surface in the search that follows, which fetches again.
     prefetch(query) {
-      // Failures surface in the search that follows, which fetches again.
       search(query, FIRST_HITS).catch(() => undefined);
+    },
+    warm() {
+      open('').catch(() => undefined);
     },
   };
 }
@@ -124,15 +109,7 @@ function algoliaBackend(config: SearchConfig & {algolia: AlgoliaConfig}, fetchIm
   };
 }
 
-/**
- * Picks the hosted backend when Algolia is configured, the local index otherwise; `createHost` makes the place where
- * the local index is parsed and queried (a worker in the browser, in-thread-host.ts in Node).
- */
-export function createSearchBackend(config: SearchConfig, createHost: () => IndexHost, fetchImpl: Fetch = (...args) => fetch(...args)): SearchBackend {
-  return config.algolia ? algoliaBackend({...config, algolia: config.algolia}, fetchImpl) : localBackend(config, fetchImpl, createHost);
-}
-
-/** Like createSearchBackend, with the local index read in shards on the calling thread (the search page's first query). */
-export function createShardedSearchBackend(config: SearchConfig, fetchImpl: Fetch = (...args) => fetch(...args)): SearchBackend {
+/** Picks the hosted backend when Algolia is configured, the site's own sharded index otherwise. */
+export function createSearchBackend(config: SearchConfig, fetchImpl: Fetch = (...args) => fetch(...args)): SearchBackend {
   return config.algolia ? algoliaBackend({...config, algolia: config.algolia}, fetchImpl) : shardedBackend(config, fetchImpl);
 }

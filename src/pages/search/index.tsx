@@ -7,7 +7,7 @@ import Layout from '@theme/Layout';
 import {product, searchLimits, searchText} from '@site/src/site';
 import {snippet} from '@site/src/features/search/highlight';
 import {useSearch} from '@site/src/features/search/use-search';
-import {localLexiconUrl, shardedSearchBackend} from '@site/src/features/search/site-backends';
+import {localLexiconUrl, siteSearchBackend} from '@site/src/features/search/site-backends';
 import {Highlighted} from '@site/src/features/search/components/Highlighted';
 import {FetchError, NoResults} from '@site/src/features/search/components/SearchMessages';
 import {holdPrefetch} from '@site/src/features/prefetch/hold';
@@ -20,14 +20,14 @@ import styles from './styles.module.css';
 // (A client-side navigation loads this module while the previous page's URL is still current: no search then.)
 if (ExecutionEnvironment.canUseDOM && /\/search\/?$/.test(window.location.pathname)) {
   const q = new URLSearchParams(window.location.search).get('q')?.trim();
-  if (q) shardedSearchBackend().prefetch?.(q);
+  if (q) siteSearchBackend().prefetch?.(q);
 }
 
 /** /search: reads `q` on load and keeps it in the URL, in place, as the reader types. */
 export default function SearchPage() {
   const location = useLocation();
   const history = useHistory();
-  const backend = shardedSearchBackend();
+  const backend = siteSearchBackend();
   const lexiconUrl = localLexiconUrl();
   // Starts empty, as the static HTML was rendered without a query; the effect below reads q once hydrated, so the
   // first client render matches the server's (a mismatch makes React throw away and re-render the page).

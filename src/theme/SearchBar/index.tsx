@@ -6,6 +6,8 @@ import styles from './styles.module.css';
 
 const loadModal = () => import('@site/src/features/search/SearchModal');
 const SearchModal = lazy(loadModal);
+/** Hover or focus on the button: the modal's code and the index's lexicon download before the click. */
+const prepareModal = () => void loadModal().then((modal) => modal.warmSearchIndex(), () => undefined);
 
 /** Typing '/' opens search, except while the reader is typing in a field. */
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -44,8 +46,8 @@ export default function SearchBar() {
         aria-keyshortcuts="Control+K Meta+K /"
         aria-haspopup="dialog"
         onClick={() => setOpen({query: ''})}
-        onMouseEnter={() => void loadModal()}
-        onFocus={() => void loadModal()}>
+        onMouseEnter={prepareModal}
+        onFocus={prepareModal}>
         <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
           <path d="M8 2a6 6 0 1 0 3.6 10.8l4.3 4.3 1.4-1.4-4.3-4.3A6 6 0 0 0 8 2zm0 2a4 4 0 1 1 0 8 4 4 0 0 1 0-8z" fill="currentColor" />
         </svg>

@@ -1,4 +1,4 @@
-import {useMemo, useRef, useState, type KeyboardEvent} from 'react';
+import {useEffect, useMemo, useRef, useState, type KeyboardEvent} from 'react';
 import {createPortal} from 'react-dom';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
@@ -6,19 +6,24 @@ import {searchLimits, searchText, storageKeys} from '@site/src/site';
 import type {SearchHit} from '../../../../lib/search/engine';
 import {browserStorage, createQueryStore, isFavorite} from '../query-store';
 import {useSearch} from '../use-search';
-import {wholeIndexBackend} from '../site-backends';
+import {siteSearchBackend} from '../site-backends';
 import {FetchError, NoResults} from '../components/SearchMessages';
 import {optionId, ResultList} from './ResultList';
 import {FavoriteToggle, SavedQueries} from './SavedQueries';
 import {useFocusTrap} from './use-focus-trap';
 import styles from './styles.module.css';
 
+/** Starts the download of what every query needs; the search button calls it on hover and focus. */
+export function warmSearchIndex(): void {
+  siteSearchBackend().warm?.();
+}
+
 /** Search page URL for a query. */
 export const searchPageUrl = (q: string) => `/search?q=${encodeURIComponent(q.trim())}`;
 
 /** The search dialog: combobox input, grouped results, saved searches and the spec's messages. */
 export default function SearchModal({initialQuery, onClose}: {initialQuery: string; onClose: () => void}) {
-  const backend = wholeIndexBackend();
+  const backend = siteSearchBackend();
   const history = useHistory();
   const store = useMemo(() => createQueryStore(browserStorage(), {recent: storageKeys.recentSearches, favorites: storageKeys.favoriteSearches}), []);
   const [lists, setLists] = useState(store.read);
@@ -28,6 +33,7 @@ export default function SearchModal({initialQuery, onClose}: {initialQuery: stri
   const state = useSearch(backend, query, searchLimits.modalResults, retry);
   const dialog = useRef<HTMLDivElement>(null);
   useFocusTrap(dialog);
+  useEffect(warmSearchIndex, []);
 
   const hits = state.status === 'done' ? state.hits : [];
   const go = (url: string) => {

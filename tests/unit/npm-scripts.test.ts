@@ -1,0 +1,83 @@
+/**
+ * Every `npm run` script on a fresh clone right after `npm install` (no build/, no query log yet): it works, or it
+ * stops with one line saying what to do first, never a stack trace. The clone is a copy of the tracked files with
+ * this checkout's node_modules linked in.
+ */
+import {spawn, spawnSync} from 'node:child_process';
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {envSchema} from '../../server/config';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+
+const root = path.resolve(__dirname, '../..');
+const scripts = Object.keys((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {scripts: Record<string, string>}).scripts);
+
+/** Scripts not run here, each with the reason; everything else is. */
+const NOT_RUN: Record<string, string> = {
+  start: 'runs the dev server until stopped',
+  build: 'the production build takes minutes; npm test runs it',
+  test: 'the whole suite, which includes this file',
+  'test:unit': 'this suite itself',
+  typecheck: 'tsc over the project; it needs no build',
+  bench: 'builds the site and a baseline first (minutes), then measures them',
+};
+
+/** Arguments a script needs to do its job (the README's examples). */
+const ARGS: Record<string, string[]> = {
+  search: ['lineage'],
+  ask: ['How do I create a personal access token?'],
+};
+
+/** This process's environment without the server's settings (a newcomer has set none); port 0 never clashes. */
+function freshEnv(): NodeJS.ProcessEnv {
+  const settings = new Set([...Object.keys(envSchema.shape), 'TEST_DATABASE_URL', 'API_PORT']);
+  return {...Object.fromEntries(Object.entries(process.env).filter(([key]) => !settings.has(key))), PORT: '0'};
+}
+
+const SCRIPT_TIMEOUT_MS = 600_000;
+
+/** Runs a command in the clone; a command still running after SCRIPT_TIMEOUT_MS is killed. */
+function run(command: string, args: string[]): Promise<{status: number | null; signal: NodeJS.Signals | null; stderr: string}> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {cwd: clone, env: freshEnv(), stdio: ['ignore', 'ignore', 'pipe'], timeout: SCRIPT_TIMEOUT_MS});
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status, signal) => resolve({status, signal, stderr}));
+  });
+}
+
+let clone: string;
+beforeAll(() => {
+  clone = mkdtempSync(path.join(tmpdir(), 'fresh-clone-'));
+  const tracked = spawnSync('git', ['ls-files', '-z'], {cwd: root, encoding: 'utf8'}).stdout.split('\0').filter(Boolean);
+  for (const file of tracked) {
+    mkdirSync(path.dirname(path.join(clone, file)), {recursive: true});
+    cpSync(path.join(root, file), path.join(clone, file));
+  }
+  symlinkSync(path.join(root, 'node_modules'), path.join(clone, 'node_modules'), 'dir');
+});
+afterAll(() => {
+  if (clone) rmSync(clone, {recursive: true, force: true});
+});
+
+describe('npm run scripts on a fresh clone without a build', () => {
+  it('names a reason for every script it does not run', () => {
+    for (const name of Object.keys(NOT_RUN)) expect(scripts).toContain(name);
+  });
+
+  // Concurrently: each script spends most of its time starting tsx, and a slow CI machine runs six of them.
+  for (const name of scripts.filter((s) => !(s in NOT_RUN))) {
+    it.concurrent(`npm run ${name} works or says in one line what to run first`, async () => {
+      const args = ARGS[name] ?? [];
+      const result = await run('npm', ['run', '--silent', name, ...(args.length > 0 ? ['--', ...args] : [])]);
+      const stderr = result.stderr.split('\n').filter((line) => line.trim() && !line.startsWith('npm warn'));
+      expect(result.signal, `npm run ${name} did not finish`).toBe(null);
+      if (result.status === 0) return;
+      expect(stderr.join('\n')).not.toMatch(/^\s+at /m);
+      expect(stderr, `npm run ${name} should stop with one line`).toHaveLength(1);
+      expect(stderr[0]).toMatch(/npm run build|npm install|apt-get|CHROMIUM_PATH/);
+    }, SCRIPT_TIMEOUT_MS + 30_000);
+  }
+});
