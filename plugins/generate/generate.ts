@@ -2,6 +2,7 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writ
 import path from 'node:path';
 import {loadSiteData, type SiteData} from './load';
 import {renderEntity} from './render-entity';
+import {renderEnvironmentVariables} from './render-env-vars';
 import {graphqlObjectNames, renderGraphqlPages} from './render-graphql';
 import {renderIntegration} from './render-integration';
 import {managedReleaseId, renderManagedRelease, renderReleases} from './render-releases';
@@ -9,7 +10,7 @@ import {renderSdkPage} from './render-sdk';
 
 /** Folders under docs/ that the generator owns entirely, and single files it owns. */
 export const generatedDirs = ['generated', 'graphql', 'python-sdk', 'managed-datahub/release-notes'];
-export const generatedFiles = ['releases.md'];
+export const generatedFiles = ['releases.md', 'deploy/environment-vars.md'];
 
 /** Every generated page, keyed by its path under docs/. Pure: same data, same output. */
 export function renderSite(data: SiteData): Map<string, string> {
@@ -26,6 +27,7 @@ export function renderSite(data: SiteData): Map<string, string> {
   for (const [name, content] of Object.entries(renderGraphqlPages(data.schemaSdl))) files.set(`graphql/${name}.md`, content);
   for (const release of data.managedReleases) files.set(`${managedReleaseId(release.version)}.md`, renderManagedRelease(release));
   files.set('releases.md', renderReleases(data.releases));
+  files.set('deploy/environment-vars.md', renderEnvironmentVariables(data.environmentVariables));
   for (const {slug, page} of data.sdkPages) files.set(`python-sdk/${slug}.md`, renderSdkPage(page, slug));
 
   const missing = data.routes

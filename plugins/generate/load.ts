@@ -4,9 +4,11 @@ import {parse as parseYaml} from 'yaml';
 import type * as z from 'zod';
 import {readRoutes, type DocRoute} from '../routes';
 import {
-  entitySchema, integrationSchema, managedReleasesSchema, releasesSchema, sdkPageSchema,
-  type Entity, type Integration, type ManagedRelease, type Releases, type SdkPage,
+  entitySchema, environmentVariablesSchema, integrationSchema, managedReleasesSchema, releasesSchema, sdkPageSchema,
+  type Entity, type EnvironmentVariables, type Integration, type ManagedRelease, type Releases, type SdkPage,
 } from './schemas';
+
+export const ENVIRONMENT_VARIABLES_FILE = 'data/environment-variables.yaml';
 
 /** A data file that does not match its schema; the message names the file, the field and the fix. */
 export class DataFileError extends Error {
@@ -39,12 +41,13 @@ export interface SiteData {
   integrations: Integration[];
   entities: Entity[];
   schemaSdl: string;
+  environmentVariables: EnvironmentVariables;
   managedReleases: ManagedRelease[];
   releases: Releases;
   sdkPages: Array<{slug: string; page: SdkPage}>;
 }
 
-function readData<S extends z.ZodType>(siteDir: string, relative: string, schema: S): z.infer<S> {
+export function readData<S extends z.ZodType>(siteDir: string, relative: string, schema: S): z.infer<S> {
   return parseDataText(relative, readFileSync(path.join(siteDir, relative), 'utf8'), schema);
 }
 
@@ -88,6 +91,7 @@ export function loadSiteData(siteDir: string): SiteData {
     integrations,
     entities,
     schemaSdl: readFileSync(path.join(siteDir, 'data/schema.graphql'), 'utf8'),
+    environmentVariables: readData(siteDir, ENVIRONMENT_VARIABLES_FILE, environmentVariablesSchema),
     managedReleases: managed.releases,
     releases,
     sdkPages,

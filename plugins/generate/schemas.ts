@@ -132,6 +132,34 @@ export const releasesSchema = z.strictObject({
 });
 export type Releases = z.infer<typeof releasesSchema>;
 
+/** Components that read environment variables, as the environment-variables page abbreviates them. */
+export const envComponents = ['GMS', 'FE', 'MAE', 'MCE', 'SU', 'actions', 'setup jobs', 'CLI', 'quickstart'] as const;
+
+const envNamePattern = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*(_\*)?$/;
+
+/** data/environment-variables.yaml: the environment-variables page, and the list the example check reads. */
+export const environmentVariablesSchema = z.strictObject({
+  title: text,
+  description: text,
+  intro: text,
+  sections: z.array(z.strictObject({
+    title: text,
+    intro: text.optional(),
+    variables: z.array(z.strictObject({
+      /** The exact name; a family of variables ends in `_*` (SPRING_KAFKA_PROPERTIES_*). */
+      name: z.string().regex(envNamePattern, 'an UPPER_SNAKE name, optionally ending in _* for a family'),
+      /** Markdown; null when unset by default. */
+      default: z.union([z.string(), z.number(), z.boolean(), z.null()]).transform((v) => (v === null ? null : String(v))),
+      components: z.array(z.enum(envComponents)).min(1, 'name at least one component'),
+      description: text,
+    })),
+    notes: text.optional(),
+  })).min(1),
+  /** Upper-snake names in code spans of configuration pages that are not environment variables (privileges, values). */
+  notVariables: z.array(z.strictObject({name: z.string().regex(envNamePattern), reason: text})).default([]),
+});
+export type EnvironmentVariables = z.infer<typeof environmentVariablesSchema>;
+
 const paramSchema = z.strictObject({name: text, type: text.optional(), description: text});
 
 const functionSchema = z.strictObject({

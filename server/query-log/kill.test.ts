@@ -48,7 +48,8 @@ describe('query log under kill -9', () => {
           if ((await post(query)) === 201) acknowledged.push(query);
         }
       });
-      await new Promise((r) => setTimeout(r, 1500));
+      // Killed once enough rows are acknowledged (however fast the machine writes), mid-burst.
+      for (let waited = 0; acknowledged.length < 60 && waited < 60_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
       server.kill('SIGKILL');
       killed = true;
       await Promise.all(writers);
