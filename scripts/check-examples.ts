@@ -101,7 +101,8 @@ function restatedAsExtensions(doc: DocumentNode, schema: GraphQLSchema): {doc: D
     const interfaces = ('interfaces' in definition ? definition.interfaces ?? [] : []).filter((i) => !implemented.has(i.name.value));
     const added = restated.filter((f) => !fields[f.name.value]);
     if (added.length > 0 || interfaces.length > 0) {
-      definitions.push({kind: EXTENSION_KIND[definition.kind as keyof typeof EXTENSION_KIND], name: definition.name, fields: added, interfaces} as unknown as DefinitionNode);
+      const kind = EXTENSION_KIND[definition.kind as keyof typeof EXTENSION_KIND];
+      definitions.push({kind, name: (definition as {name: unknown}).name, fields: added, interfaces} as unknown as DefinitionNode);
     }
   }
   return {doc: {...doc, definitions}, mismatches};

@@ -39,6 +39,15 @@ describe('lighthouse summary', () => {
     expect(table(rows).split('\n')[2]).toBe('| / | 76 | 96 | 100 | 100 | 1512 ms | 5004 ms | 1032 ms | 0.000 | 1512 ms |');
   });
 
+  it('shows a category left out of the run as "-" and still checks the others', () => {
+    const {performance, ...checked} = report(0.5).categories;
+    expect(performance.score).toBe(0.5);
+    const score = summarize('/', {...report(0.5), categories: checked});
+    expect(Number.isNaN(score.scores.performance)).toBe(true);
+    expect(table([score]).split('\n')[2]).toMatch(/^\| \/ \| - \| 96 \| 100 \| 100 \|/);
+    expect(imperfect([score])).toHaveLength(1);
+  });
+
   it('flags pages below 100 in accessibility, best practices or SEO, whatever their performance', () => {
     const perfect = summarize('/docs/features', {...report(0.42), categories: {...report(0.42).categories, accessibility: {score: 1, auditRefs: []}}});
     expect(imperfect([perfect])).toEqual([]);

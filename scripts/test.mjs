@@ -1,5 +1,8 @@
-// `npm test`: unit tests, content checks, the production build, then Lighthouse and browser tests against it.
-import {spawnSync} from 'node:child_process';
+// `npm test`: unit tests, content and example checks, the production build, then browser tests, Lighthouse and a load
+// check against it. Steps that do not depend on each other run side by side (two lanes), which keeps both cores of a
+// small CI machine busy; each line of a lane's output is prefixed with the step that printed it.
+import {spawn, spawnSync} from 'node:child_process';
+import {createInterface} from 'node:readline';
 
 // Which Chromium the browser steps will drive (scripts/chromium.ts): stop now, in one line, when there is none.
 const found = spawnSync('npx', ['tsx', 'scripts/chromium.ts'], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit']});
@@ -7,24 +10,65 @@ if (found.status !== 0) process.exit(1);
 const chromium = JSON.parse(found.stdout);
 console.log(`Chromium for the browser steps: ${chromium.path} (${chromium.source})`);
 
-const steps = [
-  ['Unit tests', 'npx', ['vitest', 'run']],
-  ['Content check', 'npx', ['tsx', 'scripts/check-content.ts']],
-  ['Production build', 'npx', ['docusaurus', 'build']],
-  ['Build route check', 'npx', ['tsx', 'scripts/check-build.ts']],
-  ['Bundle budgets', 'npx', ['tsx', 'scripts/check-budgets.ts']],
-  ['Lighthouse', 'npx', ['tsx', 'scripts/lighthouse.ts', '--check']],
-  ['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts']],
-  ['Load check', 'node', ['--expose-gc', '--import', 'tsx', 'scripts/check-load.ts']],
+/** Phases run one after the other; the lanes of a phase run at the same time, the steps of a lane in order. */
+const phases = [
+  [
+    [['Unit tests', 'npx', ['vitest', 'run']]],
+    [
+      ['Content check', 'npx', ['tsx', 'scripts/check-content.ts']],
+      ['Example check', 'npx', ['tsx', 'scripts/check-examples.ts']],
+      ['Production build', 'npx', ['docusaurus', 'build']],
+      ['Build route check', 'npx', ['tsx', 'scripts/check-build.ts']],
+      ['Bundle budgets', 'npx', ['tsx', 'scripts/check-budgets.ts']],
+    ],
+  ],
+  [
+    [['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts']]],
+    [
+      ['Lighthouse', 'npx', ['tsx', 'scripts/lighthouse.ts', '--check']],
+      ['Load check', 'node', ['--expose-gc', '--import', 'tsx', 'scripts/check-load.ts']],
+    ],
+  ],
 ];
 
-for (const [name, command, args] of steps) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, {stdio: 'inherit'});
-  if (result.status !== 0) {
-    console.error(`\n${name} failed (exit ${result.status ?? result.signal}).`);
-    process.exit(result.status || 1);
-  }
-  console.log(`=== ${name} passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/** Runs one step; with `prefix`, its output is read line by line and printed with the step's name in front. */
+function runStep([name, command, args], prefix) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const say = (line) => console.log(prefix ? `[${name}] ${line}` : line);
+    say(`=== ${name}: ${command} ${args.join(' ')}`);
+    const child = spawn(command, args, {stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit'});
+    if (prefix) {
+      for (const stream of [child.stdout, child.stderr]) createInterface({input: stream}).on('line', say);
+    }
+    child.on('close', (code, signal) => {
+      if (code === 0) {
+        say(`=== ${name} passed in ${seconds(started)}`);
+        resolve(true);
+      } else {
+        say(`=== ${name} failed (exit ${code ?? signal}) after ${seconds(started)}`);
+        resolve(false);
+      }
+    });
+  });
 }
+
+/** The steps of a lane in order, stopping at the first failure. */
+async function runLane(steps, prefix) {
+  for (const step of steps) {
+    if (!(await runStep(step, prefix))) return step[0];
+  }
+  return null;
+}
+
+const started = Date.now();
+for (const lanes of phases) {
+  const failed = (await Promise.all(lanes.map((lane) => runLane(lane, lanes.length > 1)))).filter(Boolean);
+  if (failed.length > 0) {
+    console.error(`\nnpm test failed: ${failed.join(', ')} (see the lines prefixed with the step's name above).`);
+    process.exit(1);
+  }
+}
+console.log(`\nnpm test passed in ${seconds(started)}.`);

@@ -8,6 +8,8 @@ export const baseURL = () => inject('baseURL');
 /** A fresh page in its own context (empty storage), at a desktop size unless told otherwise. */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({baseURL: baseURL(), viewport: {width: 1280, height: 800}, ...options});
+  // Playwright's 30 s default is short for a page load on a busy shared machine running two test files at once.
+  context.setDefaultTimeout(90_000);
   return context.newPage();
 }
 

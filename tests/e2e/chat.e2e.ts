@@ -217,7 +217,7 @@ describe('chat: a question about a real page', () => {
 describe('chat: a paced stream from the server', () => {
   let paced: PacedServer;
   beforeAll(async () => {
-    paced = await startPacedServer(40);
+    paced = await startPacedServer(150);
   });
   afterAll(async () => {
     await paced?.close();

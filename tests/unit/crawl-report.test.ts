@@ -11,14 +11,14 @@ describe('sitemapRoutes', () => {
 
 describe('crawlReport', () => {
   it('is empty when every visit passed', () => {
-    expect(crawlReport([{route: '/', colorScheme: 'light', problems: [], ms: 1}])).toBe('');
+    expect(crawlReport([{route: '/', mode: 'light', problems: [], ms: 1}])).toBe('');
   });
 
   it('lists every failing route with all its reasons, not only the first', () => {
     const report = crawlReport([
-      {route: '/docs/b', colorScheme: 'light', problems: ['2 h1 elements (expected exactly one)'], ms: 1},
-      {route: '/', colorScheme: 'light', problems: [], ms: 1},
-      {route: '/docs/a', colorScheme: 'dark', problems: ['console error: x', 'console error: x', 'axe color-contrast'], ms: 1},
+      {route: '/docs/b', mode: 'light', problems: ['2 h1 elements (expected exactly one)'], ms: 1},
+      {route: '/', mode: 'light', problems: [], ms: 1},
+      {route: '/docs/a', mode: 'dark', problems: ['console error: x', 'console error: x', 'axe color-contrast'], ms: 1},
     ]);
     expect(report).toBe(
       '2 of 3 page visits have problems:\n' +
