@@ -1,6 +1,7 @@
-// `npm test`: unit tests, content and example checks, the production build, then browser tests, Lighthouse and a load
-// check against it. Steps that do not depend on each other run side by side (two lanes), which keeps both cores of a
-// small CI machine busy; each line of a lane's output is prefixed with the step that printed it.
+// `npm test`: unit tests beside the content and example checks and the production build; then the browser tests; then
+// a load check against the build, alone. Running the unit tests beside the build keeps both cores of a small CI
+// machine busy; each line of a side-by-side lane is prefixed with its step's name. Lighthouse is not a step: its
+// accessibility audits are axe, which the browser tests run, and its scores are measured by `npm run bench`.
 import {spawn, spawnSync} from 'node:child_process';
 import {createInterface} from 'node:readline';
 
@@ -22,13 +23,9 @@ const phases = [
       ['Bundle budgets', 'npx', ['tsx', 'scripts/check-budgets.ts']],
     ],
   ],
-  [
-    [['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts']]],
-    [
-      ['Lighthouse', 'npx', ['tsx', 'scripts/lighthouse.ts', '--check']],
-      ['Load check', 'node', ['--expose-gc', '--import', 'tsx', 'scripts/check-load.ts']],
-    ],
-  ],
+  [[['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts']]]],
+  // Alone: beside other work it would measure the other work.
+  [[['Load check', 'node', ['--expose-gc', '--import', 'tsx', 'scripts/check-load.ts']]]],
 ];
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;

@@ -66,5 +66,5 @@ describe('query log under kill -9', () => {
     } finally {
       server.kill('SIGKILL');
     }
-  }, 90_000);
+  }, 300_000);
 });

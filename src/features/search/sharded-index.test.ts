@@ -53,7 +53,7 @@ describe('sharded search index', () => {
       const {hits, total} = await index.search(query, 20);
       expect({query, hits, total}).toEqual({query, hits: expected.slice(0, 20), total: expected.length});
     }
-  }, 120_000);
+  }, 300_000);
 
   it('fetches a small part of the index for one query, and each shard once', async () => {
     const {index, fetched} = opened();
