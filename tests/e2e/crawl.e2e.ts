@@ -291,10 +291,10 @@ describe('crawl of every sitemap route', () => {
     const started = Date.now();
     const assets = new Map<string, string>();
     const visits = await eachLimited(routes, 8, (route) => checkServedHtml(route, assets));
-    const broken = await eachLimited([...assets], 8, async ([url, firstRoute]) => {
+    const broken = await eachLimited([...assets], 8, async ([url, firstRoute]): Promise<Visit | null> => {
       const response = await fetch(`${baseURL()}${url}`);
       await response.arrayBuffer();
-      return response.ok ? null : {route: firstRoute, mode: 'served HTML' as const, problems: [`HTTP ${response.status}: ${url}`], ms: 0};
+      return response.ok ? null : {route: firstRoute, mode: 'served HTML', problems: [`HTTP ${response.status}: ${url}`], ms: 0};
     });
     report(
       [...visits, ...broken.filter((v): v is Visit => v !== null)],
