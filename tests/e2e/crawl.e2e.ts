@@ -15,14 +15,14 @@ import type {AxeResults} from 'axe-core';
 import type {Browser, ConsoleMessage, Page, Request, Response} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {baseURL, launchChromium} from './browser';
-import {load} from 'cheerio';
+import {load, type CheerioAPI} from 'cheerio';
 import {pageScriptUrls} from '../../plugins/page-scripts/loader';
 import {crawlReport, sitemapRoutes, type ColorScheme, type Visit} from './crawl-report';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Pages open at once: Chromium renders one page while axe runs on another (two cores, shared with other tests). */
+/** Pages open at once: Chromium renders one page while axe runs on another (two cores). */
 const CONCURRENCY = 3;
 
 /**
@@ -232,8 +232,7 @@ async function crawl(jobs: Array<{route: string; colorScheme: ColorScheme}>): Pr
 }
 
 /** Same-origin URLs of the scripts (tags and the page-scripts list), stylesheets, preloads and images of a page. */
-function referencedAssets(html: string): string[] {
-  const $ = load(html);
+function referencedAssets(html: string, $: CheerioAPI): string[] {
   const urls = [
     ...$('script[src]').map((_, el) => $(el).attr('src')).get(),
     ...pageScriptUrls(html),
@@ -255,7 +254,7 @@ async function checkServedHtml(route: string, assets: Map<string, string>): Prom
   const h1s = $('h1').length;
   if (h1s !== 1) problems.push(`${h1s} h1 elements (expected exactly one)`);
   $('img:not([alt])').each((_, img) => void problems.push(`image without alt: ${$.html(img).slice(0, 140)}`));
-  for (const url of referencedAssets(html)) if (!assets.has(url)) assets.set(url, route);
+  for (const url of referencedAssets(html, $)) if (!assets.has(url)) assets.set(url, route);
   return {route, mode: 'served HTML', problems, ms: Date.now() - started};
 }
 
@@ -269,12 +268,12 @@ async function eachLimited<T, R>(items: T[], concurrency: number, task: (item: T
   return results;
 }
 
-function report(visits: Visit[], summary: string): void {
+function report(name: 'html' | 'browser', visits: Visit[], summary: string): void {
   const slowest = [...visits].sort((a, b) => b.ms - a.ms).slice(0, 3);
   console.log(`${summary}; slowest: ${slowest.map((v) => `${v.route} ${v.ms} ms`).join(', ')}`);
   const text = crawlReport(visits);
   mkdirSync('test-results', {recursive: true});
-  writeFileSync(`test-results/crawl-report-${visits[0]?.mode === 'served HTML' ? 'html' : 'browser'}.txt`, text || 'No problems.\n');
+  writeFileSync(`test-results/crawl-report-${name}.txt`, text || 'No problems.\n');
   if (text) expect.fail(text);
 }
 
@@ -297,6 +296,7 @@ describe('crawl of every sitemap route', () => {
       return response.ok ? null : {route: firstRoute, mode: 'served HTML', problems: [`HTTP ${response.status}: ${url}`], ms: 0};
     });
     report(
+      'html',
       [...visits, ...broken.filter((v): v is Visit => v !== null)],
       `Checked the served HTML of ${visits.length} sitemap routes and ${assets.size} assets they reference in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
@@ -313,7 +313,7 @@ describe('crawl of every sitemap route', () => {
         ...light.map((route) => ({route, colorScheme: 'light' as const})),
       ];
       const visits = await crawl(jobs);
-      report(visits, `Opened ${visits.length} pages in Chromium (${light.length} in light mode, ${dark.length} in dark) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      report('browser', visits, `Opened ${visits.length} pages in Chromium (${light.length} in light mode, ${dark.length} in dark) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     },
     (crawlEveryRoute ? 60 : 20) * 60_000,
   );
