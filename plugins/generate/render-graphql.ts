@@ -103,6 +103,23 @@ function typeSection(type: GraphQLNamedType, schema: GraphQLSchema): string {
   return parts.filter(Boolean).join('\n\n');
 }
 
+/** The anchor Docusaurus gives the `## name` heading of an entry (GraphQL names are ASCII letters, digits and `_`). */
+export const anchorOf = (name: string) => name.toLowerCase();
+
+/**
+ * A compact index of a page's entries: one list item per initial letter, each holding comma-separated links to the
+ * entries' anchors, so a reader can jump to an operation or type without scrolling. Names must be sorted.
+ */
+export function entryIndex(names: readonly string[]): string {
+  if (names.length === 0) return '';
+  const groups = new Map<string, string[]>();
+  for (const name of names) {
+    const letter = name.replace(/^_+/, '').charAt(0).toUpperCase() || '_';
+    groups.set(letter, [...(groups.get(letter) ?? []), `[${name}](#${anchorOf(name)})`]);
+  }
+  return [`**Index** (${names.length}):`, [...groups].map(([letter, links]) => `- **${letter}:** ${links.join(', ')}`).join('\n')].join('\n\n');
+}
+
 /** Renders the eight GraphQL reference pages from SDL; throws with the parser's message when the SDL is invalid. */
 export function renderGraphqlPages(sdl: string): Record<GraphqlPage, string> {
   let schema: GraphQLSchema;
@@ -115,20 +132,22 @@ export function renderGraphqlPages(sdl: string): Record<GraphqlPage, string> {
     .filter((t) => !t.name.startsWith('__') && t !== schema.getQueryType() && t !== schema.getMutationType())
     .sort((a, b) => a.name.localeCompare(b.name));
   const byPage = (p: GraphqlPage) => named.filter((t) => pageOf(t) === p && (p !== 'scalars' || isScalarType(t)));
-  const operations = (root: ReturnType<GraphQLSchema['getQueryType']>) =>
-    root ? Object.values(root.getFields()).sort((a, b) => a.name.localeCompare(b.name)).map(operation) : [];
+  const fieldsOf = (root: ReturnType<GraphQLSchema['getQueryType']>) =>
+    root ? Object.values(root.getFields()).sort((a, b) => a.name.localeCompare(b.name)) : [];
 
   const result = {} as Record<GraphqlPage, string>;
   for (const p of graphqlPages) {
-    const sections = p === 'queries' ? operations(schema.getQueryType())
-      : p === 'mutations' ? operations(schema.getMutationType())
-      : byPage(p).map((t) => typeSection(t, schema));
+    const fields = p === 'queries' ? fieldsOf(schema.getQueryType()) : p === 'mutations' ? fieldsOf(schema.getMutationType()) : null;
+    const types = fields ? [] : byPage(p);
+    const sections = fields ? fields.map(operation) : types.map((t) => typeSection(t, schema));
+    const names = fields ? fields.map((f) => f.name) : types.map((t) => t.name);
     result[p] = page(
       {title: titles[p], description: `GraphQL API reference: ${titles[p].toLowerCase()} of the DataHub GraphQL schema.`},
       'data/schema.graphql',
       [
         intros[p],
         `See [GraphQL API overview](/docs/api/graphql/overview) for endpoints and authentication, and [getting started](/docs/api/graphql/getting-started) for a first query.`,
+        entryIndex(names),
         ...sections,
       ],
     );
