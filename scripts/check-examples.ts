@@ -259,7 +259,15 @@ function markdownFiles(dir: string): string[] {
 }
 
 /** Runs the three checks over the hand-written pages of docs/ (generated pages come from the data itself). */
-export function checkExamples(siteDir: string): {problems: Problem[]; unused: ExampleException[]; pages: number} {
+/** How many examples of each kind the check read. */
+export interface ExampleCounts {
+  pages: number;
+  graphqlBlocks: number;
+  recipes: number;
+  envSpans: number;
+}
+
+export function checkExamples(siteDir: string): {problems: Problem[]; unused: ExampleException[]; counts: ExampleCounts} {
   const schema = buildSchema(readFileSync(path.join(siteDir, 'data/schema.graphql'), 'utf8'));
   const sources = new Map<string, Set<string>>();
   for (const file of readdirSync(path.join(siteDir, 'data/integrations')).filter((f) => f.endsWith('.yaml'))) {
@@ -280,25 +288,34 @@ export function checkExamples(siteDir: string): {problems: Problem[]; unused: Ex
   };
 
   const problems: Problem[] = [];
-  let pages = 0;
+  const counts: ExampleCounts = {pages: 0, graphqlBlocks: 0, recipes: 0, envSpans: 0};
   for (const file of markdownFiles(path.join(siteDir, 'docs'))) {
     const relative = path.relative(siteDir, file).split(path.sep).join('/');
     const text = readFileSync(file, 'utf8');
     if (text.includes('<!-- Generated from ')) continue;
-    pages++;
+    counts.pages++;
+    const blocks = fencedBlocks(text);
+    counts.graphqlBlocks += blocks.filter((b) => b.lang === 'graphql').length;
+    counts.recipes += blocks.filter((b) => (b.lang === 'yaml' || b.lang === 'yml') && /^source:\s*$/m.test(b.body) && /^\s+type:/m.test(b.body)).length;
     problems.push(...checkGraphql(relative, text, schema), ...checkRecipes(relative, text, {sources, sinks}));
     const group = relative.replace(/^docs\//, '').split('/')[0].replace(/\.mdx?$/, '');
-    if (CONFIGURATION_GROUPS.includes(group)) problems.push(...checkEnvironmentVariables(relative, text, known));
+    if (CONFIGURATION_GROUPS.includes(group)) {
+      counts.envSpans += envSpans(text).length;
+      problems.push(...checkEnvironmentVariables(relative, text, known));
+    }
   }
   const exceptionsFile = path.join(siteDir, 'data/example-exceptions.yaml');
   const exceptions = existsSync(exceptionsFile) ? parseDataText('data/example-exceptions.yaml', readFileSync(exceptionsFile, 'utf8'), exceptionsSchema) : [];
-  return {...applyExceptions(problems, exceptions), pages};
+  return {...applyExceptions(problems, exceptions), counts};
 }
 
 function main() {
-  const {problems, unused, pages} = checkExamples(process.cwd());
+  const {problems, unused, counts} = checkExamples(process.cwd());
   const byCheck = (check: CheckName) => problems.filter((p) => p.check === check).length;
-  console.log(`Checked the examples of ${pages} hand-written pages: ${byCheck('graphql')} GraphQL, ${byCheck('recipe')} recipe and ${byCheck('env')} environment-variable problem(s).`);
+  console.log(
+    `Checked the examples of ${counts.pages} hand-written pages (${counts.graphqlBlocks} GraphQL blocks, ${counts.recipes} ingestion recipes, ` +
+      `${counts.envSpans} environment-variable spans): ${byCheck('graphql')} GraphQL, ${byCheck('recipe')} recipe and ${byCheck('env')} environment-variable problem(s).`,
+  );
   for (const p of problems) console.error(`  ${p.file}:${p.line}: [${p.check}] ${p.message}`);
   for (const e of unused) console.error(`  data/example-exceptions.yaml: the exception for ${e.file} (${e.check}, "${e.mentions}") matches nothing; remove it.`);
   if (problems.length > 0 || unused.length > 0) process.exit(1);
