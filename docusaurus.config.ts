@@ -19,6 +19,7 @@ import {ssrTemplate} from './plugins/page-scripts';
 import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
 import fontsPlugin, {FONTS_STATIC_DIR} from './plugins/fonts';
 import robotsPlugin from './plugins/robots';
+import markdownTwinsPlugin, {MARKDOWN_STATIC_DIR} from './plugins/markdown-twins';
 
 const search = readSearchConfig();
 
@@ -70,7 +71,7 @@ const config: Config = {
     },
   },
 
-  staticDirectories: ['static', SEARCH_STATIC_DIR, FONTS_STATIC_DIR],
+  staticDirectories: ['static', SEARCH_STATIC_DIR, FONTS_STATIC_DIR, MARKDOWN_STATIC_DIR],
 
   customFields: {search},
 
@@ -114,6 +115,7 @@ const config: Config = {
     devApiProxyPlugin,
     precompressPlugin,
     docTitlesPlugin,
+    markdownTwinsPlugin,
     prismOnDemandPlugin,
     routePrefetchPlugin,
     clientStartupPlugin,

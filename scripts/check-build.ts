@@ -1,11 +1,15 @@
 /**
- * Checks the production build: every route of data/routes.tsv is a page, and
- * every generated or data page shows its title and at least one table or code block.
+ * Checks the production build: every route of data/routes.tsv is a page, every
+ * generated or data page shows its title and at least one table or code block,
+ * and every doc route of the sitemap has a clean Markdown twin that llms.txt links once.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
 import {readRoutes} from '../plugins/routes';
+import {twinPathOf} from '../lib/markdown/twin-path';
+import {llmsTxtProblems, twinProblems} from '../plugins/markdown-twins/check-twin';
+import {site} from '../src/site';
 
 const siteDir = process.cwd();
 const buildDir = path.join(siteDir, 'build');
@@ -38,6 +42,25 @@ for (const route of routes) {
   const article = page.match(/<article[\s\S]*?<\/article>/)?.[0] ?? '';
   generatedWords += decode(article.replace(/<(script|style)[\s\S]*?<\/\1>/g, '')).split(/\s+/).filter(Boolean).length;
 }
+
+// Markdown twins of every doc route the sitemap lists (spec routes and the docs home).
+const sitemap = readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
+const docRoutes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname).filter((p) => p.startsWith('/docs/'));
+let twinBytes = 0;
+for (const route of docRoutes) {
+  const twin = path.join(buildDir, twinPathOf(route));
+  if (!existsSync(twin)) {
+    failures.push(`${route}: no Markdown twin (expected ${path.relative(siteDir, twin)})`);
+    continue;
+  }
+  const markdown = readFileSync(twin, 'utf8');
+  twinBytes += markdown.length;
+  for (const problem of twinProblems(markdown, readFileSync(path.join(buildDir, route, 'index.html'), 'utf8'))) failures.push(`${twinPathOf(route)}: ${problem}`);
+}
+const llmsTxt = path.join(buildDir, 'llms.txt');
+if (!existsSync(llmsTxt)) failures.push('build/llms.txt is missing');
+else failures.push(...llmsTxtProblems(readFileSync(llmsTxt, 'utf8'), docRoutes, (route) => `${site.url}${twinPathOf(route)}`));
+console.log(`${docRoutes.length} Markdown twins checked (${(twinBytes / 1024).toFixed(0)} KB).`);
 
 const generated = routes.filter((r) => r.origin !== 'hand').length;
 console.log(`Build has ${routes.length} doc routes checked; ${generated} generated/data pages with ${generatedWords} words in their articles.`);

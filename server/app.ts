@@ -5,6 +5,8 @@ import {serverDefaults, type ServerConfig} from './config';
 import type {CompletionDeps} from './completions/pipeline';
 import {completionsRoutes} from './completions/route';
 import type {QueryLogStore} from './query-log/store';
+import {loadDocRoutes} from './query-log/doc-routes';
+import {pageFeedbackRoutes} from './query-log/page-feedback-route';
 import {queryLogRoutes} from './query-log/route';
 import {contentSecurityPolicy, inlineScriptHashes, registerSecurityHeaders} from './security-headers';
 import {registerStaticSite} from './static-site';
@@ -17,13 +19,15 @@ export interface AppServices {
   store: QueryLogStore;
   /** Models a request may name (LLM endpoint configured), or null for any. */
   allowedModels: string[] | null;
+  /** Doc routes a page rating may name; unset: data/routes.tsv under the working folder. */
+  docRoutes?: ReadonlySet<string>;
 }
 
 type AppConfig = Pick<ServerConfig, 'buildDir'> &
   Partial<
     Pick<
       ServerConfig,
-      | 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'maxConcurrentCompletions' | 'queryLogRateLimitPerMinute' | 'corsOrigins'
+      | 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'maxConcurrentCompletions' | 'queryLogRateLimitPerMinute' | 'pageFeedbackRateLimitPerMinute' | 'corsOrigins'
       | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'trustProxy' | 'hstsMaxAgeSeconds'
     >
   >;
@@ -84,6 +88,14 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
         anonKey: config.anonKey ?? '',
         log: services.completions.log,
         rateLimitPerMinute: config.queryLogRateLimitPerMinute ?? serverDefaults.queryLogRateLimitPerMinute,
+      });
+      // A plugin of its own, so its rate limit is not the query log's bucket.
+      await api.register(pageFeedbackRoutes, {
+        store: services.store,
+        anonKey: config.anonKey ?? '',
+        docRoutes: services.docRoutes ?? loadDocRoutes(),
+        log: services.completions.log,
+        rateLimitPerMinute: config.pageFeedbackRateLimitPerMinute ?? serverDefaults.pageFeedbackRateLimitPerMinute,
       });
     });
   }

@@ -9,6 +9,12 @@ describe('server environment', () => {
     expect(config.projectKeys.length).toBeGreaterThan(0);
   });
 
+  it('limits page ratings apart from query-log inserts, 30 a minute unless PAGE_FEEDBACK_RATE_LIMIT_PER_MINUTE says otherwise', () => {
+    expect(readConfig({})).toMatchObject({pageFeedbackRateLimitPerMinute: 30, queryLogRateLimitPerMinute: 120});
+    expect(readConfig({PAGE_FEEDBACK_RATE_LIMIT_PER_MINUTE: '5'}).pageFeedbackRateLimitPerMinute).toBe(5);
+    expect(() => readConfig({PAGE_FEEDBACK_RATE_LIMIT_PER_MINUTE: '0'})).toThrow(/^Invalid server environment:\n  PAGE_FEEDBACK_RATE_LIMIT_PER_MINUTE: /);
+  });
+
   it('refuses a project-key list with no key in it, naming the variable', () => {
     expect(() => readConfig({CHAT_PROJECT_KEYS: ' , '})).toThrow(/CHAT_PROJECT_KEYS: must name at least one key/);
   });

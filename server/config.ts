@@ -22,6 +22,8 @@ export const serverDefaults = {
   rateLimitPerMinute: 60,
   maxConcurrentCompletions: 16,
   queryLogRateLimitPerMinute: 120,
+  // A reader rates a page once; 30 a minute leaves room for a fast reader and bounds what one client can write.
+  pageFeedbackRateLimitPerMinute: 30,
   requestTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
   hstsMaxAgeSeconds: 0,
@@ -58,6 +60,8 @@ export const envSchema = z.object({
   CHAT_MAX_CONCURRENT: z.coerce.number().int().min(1).default(serverDefaults.maxConcurrentCompletions),
   /** Query-log inserts per client IP and minute. */
   QUERY_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(serverDefaults.queryLogRateLimitPerMinute),
+  /** Page ratings ("Was this page helpful?") per client IP and minute, counted apart from query-log inserts. */
+  PAGE_FEEDBACK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(serverDefaults.pageFeedbackRateLimitPerMinute),
   /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
   CORS_ORIGINS: list(''),
   /** Longest time a client may take to send a whole request (headers and body); slower ones get 408. */
@@ -90,6 +94,7 @@ export type ServerConfig = {
   rateLimitPerMinute: number;
   maxConcurrentCompletions: number;
   queryLogRateLimitPerMinute: number;
+  pageFeedbackRateLimitPerMinute: number;
   corsOrigins: string[];
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
@@ -122,6 +127,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
     maxConcurrentCompletions: e.CHAT_MAX_CONCURRENT,
     queryLogRateLimitPerMinute: e.QUERY_LOG_RATE_LIMIT_PER_MINUTE,
+    pageFeedbackRateLimitPerMinute: e.PAGE_FEEDBACK_RATE_LIMIT_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,

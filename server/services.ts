@@ -6,6 +6,7 @@ import {createHybridRetriever, embeddingsClient, loadSectionEmbeddings} from './
 import {createOpenAiAnswerer} from './completions/openai-answerer';
 import type {Retriever} from '../lib/search/retrieval';
 import type {Section} from '../lib/search/types';
+import {loadDocRoutes} from './query-log/doc-routes';
 import {createPostgresStore} from './query-log/postgres-store';
 import {createSqliteStore} from './query-log/sqlite-store';
 import type {QueryLogStore} from './query-log/store';
@@ -37,6 +38,7 @@ export async function createServices(config: ServerConfig): Promise<AppServices 
     completions: {retriever, answerer, log},
     store: await createStore(config),
     allowedModels: config.openai ? config.openai.models : null,
+    docRoutes: loadDocRoutes(),
     sections,
   };
 }

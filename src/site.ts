@@ -66,6 +66,8 @@ export const storageKeys = {
   tabGroup: (groupId: string) => `docusaurus.tab.${groupId}`,
   recentSearches: 'datahub.search.recent',
   favoriteSearches: 'datahub.search.favorites',
+  /** The reader's answer to "Was this page helpful?", one per page. */
+  pageFeedback: (route: string) => `datahub.page-feedback.${route}`,
 } as const;
 
 export type ColorModeName = 'light' | 'dark';
@@ -186,6 +188,8 @@ export const chatService = {
   queryLogUrl: '/rest/v1/queries',
   /** Public key sent as `apikey` and `Authorization: Bearer` (insert-only on the server side). */
   queryLogAnonKey: 'datahub-docs-anon',
+  /** PostgREST-style table of "Was this page helpful?" ratings, written with `queryLogAnonKey` like the query log. */
+  pageFeedbackUrl: '/rest/v1/page_feedback',
 } as const;
 /**
  * Site paths that the landing, integrations, guild and docs-home pages link to.
@@ -226,3 +230,11 @@ export const quickstartCommands = [
   {command: 'datahub docker quickstart', purpose: 'Start DataHub locally with Docker.'},
   {command: 'datahub docker ingest-sample-data', purpose: 'Load sample metadata to explore.'},
 ] as const;
+
+/** The Markdown actions beside a doc page's title. */
+export const pageActionsText = {
+  copy: 'Copy page',
+  copied: 'Copied the page as Markdown',
+  copyFailed: 'Could not copy the page. Open it with "View as Markdown" and copy it from there.',
+  view: 'View as Markdown',
+} as const;

@@ -8,7 +8,7 @@ export default function devApiProxyPlugin(): Plugin {
     configureWebpack(_config, isServer, {currentBundler}) {
       if (isServer || process.env.NODE_ENV === 'production' || !currentBundler) return {};
       const target = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
-      return {devServer: {proxy: [{context: [chatService.completionsUrl, chatService.queryLogUrl], target}]}} as object;
+      return {devServer: {proxy: [{context: [chatService.completionsUrl, chatService.queryLogUrl, chatService.pageFeedbackUrl], target}]}} as object;
     },
   };
 }

@@ -9,7 +9,7 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Text files worth compressing; images and fonts are already compressed. */
-const COMPRESSIBLE = /\.(html|js|css|json|svg|xml|txt|map)$/;
+const COMPRESSIBLE = /\.(html|js|css|json|svg|xml|txt|map|md)$/;
 const MIN_BYTES = 1024;
 /**
  * Brotli quality 6: on this build it writes within 1% of quality 9's bytes in about 1/50 of the time (q9's larger

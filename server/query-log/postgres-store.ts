@@ -1,6 +1,6 @@
 import pg from 'pg';
 import {serverDefaults} from '../config';
-import {SCHEMA_STATEMENTS, type QueryLogStore} from './store';
+import {groupComments, numbered, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, type QueryLogStore} from './store';
 
 export interface PostgresTimeouts {
   /** Longest wait for a connection, new or from the pool (PG_CONNECT_TIMEOUT_MS). */
@@ -55,6 +55,9 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
     async insertQuery(r) {
       await pool.query('INSERT INTO queries (query, result_rating, created_at) VALUES ($1, $2, now())', [r.query, r.result_rating ?? null]);
     },
+    async insertPageFeedback(r) {
+      await pool.query('INSERT INTO page_feedback (page, helpful, comment, created_at) VALUES ($1, $2, $3, now())', [r.page, r.helpful, r.comment ?? null]);
+    },
     async insertCompletion(c) {
       await pool.query(
         'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, ms_to_references, ms_to_end) VALUES ($1, $2, $3, $4, $5, $6)',
@@ -71,12 +74,23 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
         [since],
       );
       const total = Number(rows[0].total);
+      const ratings = await pool.query<{page: string; yes: string; no: string}>(numbered(REPORT_SQL.pageRatings), [since, limit]);
+      const comments = await pool.query<{page: string; helpful: boolean; comment: string; created_at: Date}>(numbered(REPORT_SQL.latestComments), [
+        since,
+        limit,
+        REPORT_COMMENTS_PER_PAGE,
+      ]);
       return {
         since,
         topQueries: await grouped(since, limit, false),
         negativeQueries: await grouped(since, limit, true),
         completions: total,
         iDontKnowShare: total ? Number(rows[0].idk) / total : 0,
+        pageRatings: ratings.rows.map((r) => {
+          const [yes, no] = [Number(r.yes), Number(r.no)];
+          return {page: r.page, yes, no, noShare: no / (yes + no)};
+        }),
+        latestComments: groupComments(comments.rows.map((r) => ({page: r.page, helpful: r.helpful, comment: r.comment, createdAt: r.created_at}))),
       };
     },
     async close() {

@@ -1,7 +1,7 @@
 import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {SCHEMA_STATEMENTS, type QueryLogStore} from './store';
+import {groupComments, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, type QueryLogStore} from './store';
 
 /**
  * How a write waits for a lock another process holds. The driver is synchronous, so SQLite's own busy wait would stall
@@ -34,6 +34,7 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
   for (const sql of SCHEMA_STATEMENTS) db.exec(sql.replace('{{AUTO}}', 'AUTOINCREMENT').replaceAll('{{TIMESTAMP}}', 'TEXT'));
   db.pragma('busy_timeout = 0');
   const insertQuery = db.prepare('INSERT INTO queries (query, result_rating, created_at) VALUES (?, ?, ?)');
+  const insertPageFeedback = db.prepare('INSERT INTO page_feedback (page, helpful, comment, created_at) VALUES (?, ?, ?, ?)');
   const insertCompletion = db.prepare(
     'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, ms_to_references, ms_to_end) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -41,6 +42,8 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
     db.prepare(`SELECT query, COUNT(*) AS count FROM queries WHERE created_at >= ? ${where} GROUP BY lower(query) ORDER BY count DESC, query LIMIT ?`);
   const topQueries = grouped('');
   const negative = grouped("AND result_rating = 'negative'");
+  const pageRatings = db.prepare(REPORT_SQL.pageRatings);
+  const latestComments = db.prepare(REPORT_SQL.latestComments);
   const completionStats = db.prepare('SELECT COUNT(*) AS total, COALESCE(SUM(answered_i_dont_know), 0) AS idk FROM completions WHERE created_at >= ?');
 
   let waiting = 0;
@@ -73,6 +76,8 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
   return {
     kind: 'sqlite',
     insertQuery: (r) => write(() => insertQuery.run(r.query, r.result_rating ?? null, new Date().toISOString())),
+    // Ratings take the same write path as queries: the same lock retries off the event loop, the same bound on waiters.
+    insertPageFeedback: (r) => write(() => insertPageFeedback.run(r.page, r.helpful ? 1 : 0, r.comment ?? null, new Date().toISOString())),
     insertCompletion: (c) =>
       write(() => insertCompletion.run(c.createdAt.toISOString(), c.prompt, JSON.stringify(c.references), c.answeredIDontKnow ? 1 : 0, c.msToReferences, c.msToEnd)),
     async countQueries() {
@@ -87,6 +92,15 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
         negativeQueries: negative.all(iso, limit) as Array<{query: string; count: number}>,
         completions: stats.total,
         iDontKnowShare: stats.total ? stats.idk / stats.total : 0,
+        pageRatings: (pageRatings.all(iso, limit) as Array<{page: string; yes: number; no: number}>).map((r) => ({...r, noShare: r.no / (r.yes + r.no)})),
+        latestComments: groupComments(
+          (latestComments.all(iso, limit, REPORT_COMMENTS_PER_PAGE) as Array<{page: string; helpful: number; comment: string; created_at: string}>).map((r) => ({
+            page: r.page,
+            helpful: r.helpful === 1,
+            comment: r.comment,
+            createdAt: new Date(r.created_at),
+          })),
+        ),
       };
     },
     async close() {

@@ -6,6 +6,8 @@ import pg from 'pg';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createPostgresStore} from './postgres-store';
 import {createBurstClient} from '../burst-client';
+import Database from 'better-sqlite3';
+import {formatReport} from './report-text';
 import {createSqliteStore} from './sqlite-store';
 import type {QueryLogStore} from './store';
 import {startQueryLogApi} from './test-app';
@@ -13,16 +15,22 @@ import {startQueryLogApi} from './test-app';
 const ANON = 'anon-key-for-tests';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-/** The same suite for each store: the HTTP contract of the query log and the report. */
+const jsonHeaders = (key: string | null) => ({'content-type': 'application/json', ...(key ? {apikey: key} : {})});
+const postFeedback = (origin: string, body: unknown, headers: Record<string, string> = jsonHeaders(ANON)) =>
+  fetch(`${origin}/rest/v1/page_feedback`, {method: 'POST', headers, body: JSON.stringify(body)});
+const errorOf = async (response: Response) => ((await response.json()) as {error: string}).error;
+
+/** The same suite for each store: the HTTP contract of the query log, of page feedback, and the report. */
 function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () => Promise<void>) {
   describe(`query log on ${name}`, () => {
     let store: QueryLogStore;
     let app: FastifyInstance;
     let url: string;
+    let origin: string;
     beforeAll(async () => {
       await reset();
       store = await open();
-      ({app, url} = await startQueryLogApi(store, ANON));
+      ({app, url, origin} = await startQueryLogApi(store, ANON));
     });
     afterAll(async () => {
       await app?.close();
@@ -91,17 +99,166 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       expect(report.completions).toBe(2);
       expect(report.iDontKnowShare).toBe(0.5);
     });
+
+    // Page feedback: the rows each test leaves are counted by the report test at the end.
+    const feedbackSince = new Date(Date.now() - 60_000);
+    const answersOf = async (page: string) => {
+      const rating = (await store.report(feedbackSince, 100)).pageRatings.find((r) => r.page === page);
+      return rating ? rating.yes + rating.no : 0;
+    };
+
+    it('stores a page rating with 201 and no body, the page without its trailing slash and the comment trimmed', async () => {
+      const first = await postFeedback(origin, {page: '/docs/quickstart/', helpful: false, comment: '  Step 3 fails on Windows  '});
+      expect(first.status).toBe(201);
+      expect(await first.text()).toBe('');
+      const represented = await postFeedback(origin, {page: '/docs/quickstart', helpful: true, comment: '   '}, {...jsonHeaders(ANON), prefer: 'return=representation'});
+      expect(represented.status).toBe(201);
+      expect(await represented.json()).toEqual([{page: '/docs/quickstart', helpful: true, comment: null}]);
+      const bearer = await postFeedback(origin, {page: '/docs/quickstart', helpful: true, comment: 'x'.repeat(500)}, {'content-type': 'application/json', authorization: `Bearer ${ANON}`});
+      expect(bearer.status).toBe(201);
+      const report = await store.report(feedbackSince);
+      expect(report.pageRatings).toEqual([{page: '/docs/quickstart', yes: 2, no: 1, noShare: 1 / 3}]);
+      expect(report.latestComments[0].comments.map((c) => [c.helpful, c.comment])).toEqual([[true, 'x'.repeat(500)], [false, 'Step 3 fails on Windows']]);
+    });
+
+    it('refuses a bad page rating with 400 naming the field, and a wrong key with 401, storing nothing', async () => {
+      const refusals: Array<[unknown, RegExp]> = [
+        [{page: '/docs/no-such-page', helpful: true}, /^page: page must be the path of one of the site's doc pages/],
+        [{page: '/docs/quickstart?from=search', helpful: true}, /^page: /],
+        [{page: 'https://example.com/docs/quickstart', helpful: true}, /^page: /],
+        [{page: 42, helpful: true}, /^page: /],
+        [{page: '/docs/quickstart', helpful: 'no'}, /^helpful: /],
+        [{page: '/docs/quickstart'}, /^helpful: /],
+        [{page: '/docs/quickstart', helpful: false, comment: 'x'.repeat(501)}, /^comment: comment must be at most 500 characters$/],
+        [{page: '/docs/quickstart', helpful: false, comment: 'a\u0000b'}, /^comment: comment must not contain NUL/],
+        [{page: '/docs/quickstart', helpful: false, comment: ['x']}, /^comment: /],
+        [{page: '/docs/quickstart', helpful: false, id: 1}, /^body: .*"id"/],
+        [[{page: '/docs/quickstart', helpful: false}], /^body: /],
+      ];
+      for (const [body, message] of refusals) {
+        const response = await postFeedback(origin, body);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        const error = await errorOf(response);
+        expect(error).toMatch(message);
+        expect(error).not.toContain('\n');
+      }
+      expect((await postFeedback(origin, {page: '/docs/quickstart', helpful: true}, jsonHeaders('wrong'))).status).toBe(401);
+      expect((await postFeedback(origin, {page: '/docs/quickstart', helpful: true}, jsonHeaders(null))).status).toBe(401);
+      expect(await answersOf('/docs/quickstart')).toBe(3);
+    });
+
+    it('never lets the anonymous key read or change page ratings', async () => {
+      for (const method of ['GET', 'PATCH', 'DELETE']) {
+        for (const headers of [{apikey: ANON}, {authorization: `Bearer ${ANON}`}, {}] as Array<Record<string, string>>) {
+          const response = await fetch(`${origin}/rest/v1/page_feedback?select=*`, {method, headers});
+          expect(response.status).toBe(401);
+          expect(await response.text()).not.toContain('Windows');
+        }
+      }
+      expect(await answersOf('/docs/quickstart')).toBe(3);
+    });
+
+    it('reports pages by share of "No" and the latest comments per page, as plain text on one line', async () => {
+      const rate = (page: string, helpful: boolean, comment?: string) => store.insertPageFeedback({page, helpful, comment});
+      await rate('/docs/act-on-metadata', true);
+      await rate('/docs/act-on-metadata', true, 'clear');
+      for (const comment of ['first', 'second', 'third', 'fourth']) await rate('/docs/features', comment !== 'third', comment);
+      await rate('/docs/act-on-metadata/impact-analysis', false);
+      await rate('/docs/act-on-metadata/impact-analysis', false);
+      await rate('/docs/actions', false, 'Line one\nline two\u0007\u001b[31m red\u202e');
+
+      const report = await store.report(feedbackSince);
+      expect(report.pageRatings.map((r) => [r.page, r.yes, r.no])).toEqual([
+        // Same share of No: more No answers first.
+        ['/docs/act-on-metadata/impact-analysis', 0, 2],
+        ['/docs/actions', 0, 1],
+        ['/docs/quickstart', 2, 1],
+        ['/docs/features', 3, 1],
+        ['/docs/act-on-metadata', 2, 0],
+      ]);
+      expect(report.latestComments.map(({page, comments}) => [page, comments.map((c) => c.comment.slice(0, 12))])).toEqual([
+        ['/docs/actions', ['Line one\nlin']],
+        ['/docs/features', ['fourth', 'third', 'second']],
+        ['/docs/act-on-metadata', ['clear']],
+        ['/docs/quickstart', ['xxxxxxxxxxxx', 'Step 3 fails']],
+      ]);
+      // Comments are stored as sent; the printed report shows each on one line, without control characters.
+      const printed = formatReport(report, store.kind, 1);
+      expect(printed).toContain('\n  No share    yes     no  page\n    100.0%      0      2  /docs/act-on-metadata/impact-analysis\n');
+      expect(printed).toMatch(/\n  \/docs\/actions\n    \d{4}-\d\d-\d\d  No   Line one line two red\n/);
+      expect(printed).toMatch(/\n  \/docs\/features\n    \S+  Yes  fourth\n    \S+  No   third\n    \S+  Yes  second\n/);
+      expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202e]/);
+
+      const limited = await store.report(feedbackSince, 2);
+      expect(limited.pageRatings.map((r) => r.page)).toEqual(['/docs/act-on-metadata/impact-analysis', '/docs/actions']);
+      expect(limited.latestComments.map((p) => p.page)).toEqual(['/docs/actions', '/docs/features']);
+      const future = await store.report(new Date(Date.now() + 60_000));
+      expect([future.pageRatings, future.latestComments]).toEqual([[], []]);
+      expect(formatReport(future, store.kind, 1)).toMatch(/by share of "No".*\n  \(none\)\n[\s\S]*Latest comments.*\n  \(none\)$/);
+    });
   });
 }
 
 const sqliteFile = path.join(mkdtempSync(path.join(tmpdir(), 'querylog-')), 'log.sqlite');
 storeSuite('SQLite', async () => createSqliteStore(sqliteFile), async () => undefined);
 
+describe('page feedback limits', () => {
+  it('limits page ratings per client with 429 and Retry-After, in a bucket apart from the query log\'s', async () => {
+    const store = createSqliteStore(':memory:');
+    const {app, origin, url} = await startQueryLogApi(store, ANON, {pageFeedbackRateLimitPerMinute: 2, queryLogRateLimitPerMinute: 2});
+    const postQuery = () => fetch(url, {method: 'POST', headers: jsonHeaders(ANON), body: JSON.stringify({query: 'lineage'})});
+    try {
+      for (let i = 0; i < 2; i++) expect((await postFeedback(origin, {page: '/docs/quickstart', helpful: true})).status).toBe(201);
+      const limited = await postFeedback(origin, {page: '/docs/quickstart', helpful: true});
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await limited.json()).toEqual({error: expect.stringMatching(/^too many page ratings: try again in \d+ s$/)});
+      // The query log still has its own two rows a minute, and spending them leaves page ratings as they were.
+      expect([(await postQuery()).status, (await postQuery()).status, (await postQuery()).status]).toEqual([201, 201, 429]);
+      expect((await store.report(new Date(0))).pageRatings).toEqual([{page: '/docs/quickstart', yes: 2, no: 0, noShare: 0}]);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+
+  it('waits off the event loop while another process holds the SQLite lock, sharing the bound on waiting writes', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'feedback-locked-')), 'log.sqlite');
+    const store = createSqliteStore(file, {deadlineMs: 500, maxWaiting: 1});
+    const {app, origin, url} = await startQueryLogApi(store, ANON);
+    const locker = new Database(file);
+    try {
+      locker.exec('BEGIN IMMEDIATE');
+      const waiting = postFeedback(origin, {page: '/docs/features', helpful: false, comment: 'while locked'});
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The one waiting slot is taken by the rating: a query-log insert is refused at once, and the server answers.
+      const query = await fetch(url, {method: 'POST', headers: jsonHeaders(ANON), body: JSON.stringify({query: 'while locked'})});
+      expect(query.status).toBe(503);
+      expect((await fetch(`${origin}/rest/v1/page_feedback`, {headers: {apikey: ANON}})).status).toBe(401);
+      locker.exec('COMMIT');
+      expect((await waiting).status).toBe(201);
+
+      locker.exec('BEGIN IMMEDIATE');
+      const started = Date.now();
+      const late = await postFeedback(origin, {page: '/docs/features', helpful: true});
+      locker.exec('ROLLBACK');
+      expect(late.status).toBe(503);
+      expect(await errorOf(late)).toBe('page feedback cannot be stored right now; try again later');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+      expect((await store.report(new Date(0))).pageRatings).toEqual([{page: '/docs/features', yes: 0, no: 1, noShare: 1}]);
+    } finally {
+      locker.close();
+      await app.close();
+      await store.close();
+    }
+  });
+});
+
 if (postgresUrl) {
   storeSuite('PostgreSQL', () => createPostgresStore(postgresUrl), async () => {
     const client = new pg.Client({connectionString: postgresUrl});
     await client.connect();
-    await client.query('DROP TABLE IF EXISTS queries, completions');
+    await client.query('DROP TABLE IF EXISTS queries, completions, page_feedback');
     await client.end();
   });
 } else {

@@ -1,5 +1,24 @@
+import type {PageFeedbackRecord} from '../../contract/page-feedback';
 import type {QueryLogRecord} from '../../contract/query-log';
 import type {CompletionRecord} from '../completions/pipeline';
+
+/** How readers rated one page: only pages with at least one answer in the period are listed. */
+export interface PageRating {
+  page: string;
+  yes: number;
+  no: number;
+  /** no / (yes + no), in [0, 1]. */
+  noShare: number;
+}
+
+/** The newest comments left on one page, newest first. */
+export interface PageComments {
+  page: string;
+  comments: Array<{helpful: boolean; comment: string; createdAt: Date}>;
+}
+
+/** Comments the report shows per page: enough to see a pattern, few enough to read every page's. */
+export const REPORT_COMMENTS_PER_PAGE = 3;
 
 /** What maintainers read from the log to find gaps in the docs. */
 export interface QueryLogReport {
@@ -8,18 +27,63 @@ export interface QueryLogReport {
   negativeQueries: Array<{query: string; count: number}>;
   completions: number;
   iDontKnowShare: number;
+  /** Rated pages, highest share of "No" first (then more "No" answers, then path); at most `limit`. */
+  pageRatings: PageRating[];
+  /** Pages with comments, the most recently commented first; at most `limit` pages of REPORT_COMMENTS_PER_PAGE. */
+  latestComments: PageComments[];
 }
 
-/** The insert-only query log and the completion records (spec 7.4). */
+/** The insert-only query log, the page ratings and the completion records (spec 7.4). */
 export interface QueryLogStore {
   readonly kind: 'sqlite' | 'postgres';
   insertQuery(record: QueryLogRecord): Promise<void>;
+  insertPageFeedback(record: PageFeedbackRecord): Promise<void>;
   insertCompletion(record: CompletionRecord): Promise<void>;
   /** Counts of rows, for tests and the report. */
   countQueries(): Promise<number>;
   report(since: Date, limit?: number): Promise<QueryLogReport>;
   close(): Promise<void>;
 }
+
+/** Groups comment rows, already ordered by page recency then newest first, into one entry per page. */
+export function groupComments(rows: Array<{page: string; helpful: boolean; comment: string; createdAt: Date}>): PageComments[] {
+  const byPage = new Map<string, PageComments>();
+  for (const {page, ...comment} of rows) {
+    const entry = byPage.get(page) ?? {page, comments: []};
+    entry.comments.push(comment);
+    byPage.set(page, entry);
+  }
+  return [...byPage.values()];
+}
+
+/**
+ * The report's page sections, in SQL both stores run (`?` placeholders; PostgreSQL's are numbered by `numbered`).
+ * `helpful` is 0/1 in SQLite and a boolean in PostgreSQL; CASE reads both. Ties on time fall back to insert order.
+ */
+export const REPORT_SQL = {
+  /** (since, limit): pages by share of "No", then by number of "No", then by path. */
+  pageRatings: `SELECT page, SUM(CASE WHEN helpful THEN 1 ELSE 0 END) AS yes, SUM(CASE WHEN helpful THEN 0 ELSE 1 END) AS no
+    FROM page_feedback WHERE created_at >= ? GROUP BY page
+    ORDER BY 1.0 * SUM(CASE WHEN helpful THEN 0 ELSE 1 END) / COUNT(*) DESC, SUM(CASE WHEN helpful THEN 0 ELSE 1 END) DESC, page
+    LIMIT ?`,
+  /** (since, pages, per page): the newest comments of the most recently commented pages. */
+  latestComments: `WITH commented AS (
+      SELECT id, page, helpful, comment, created_at,
+        ROW_NUMBER() OVER (PARTITION BY page ORDER BY created_at DESC, id DESC) AS n
+      FROM page_feedback WHERE created_at >= ? AND comment IS NOT NULL
+    ), pages AS (
+      SELECT page, MAX(created_at) AS newest, MAX(id) AS newest_id FROM commented GROUP BY page
+      ORDER BY newest DESC, newest_id DESC LIMIT ?
+    )
+    SELECT c.page, c.helpful, c.comment, c.created_at FROM commented c JOIN pages p ON p.page = c.page
+    WHERE c.n <= ? ORDER BY p.newest DESC, p.newest_id DESC, c.n`,
+} as const;
+
+/** `?` placeholders as PostgreSQL's `$1`, `$2`, ... (the report's SQL holds no other question mark). */
+export const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${(n += 1)}`);
+};
 
 export const SCHEMA_STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS queries (
@@ -37,6 +101,15 @@ export const SCHEMA_STATEMENTS = [
     ms_to_references DOUBLE PRECISION NOT NULL,
     ms_to_end DOUBLE PRECISION NOT NULL
   )`,
+  // "Was this page helpful?": one row per answer; the comment is the reader's plain text, NULL when they left none.
+  `CREATE TABLE IF NOT EXISTS page_feedback (
+    id INTEGER PRIMARY KEY {{AUTO}},
+    page TEXT NOT NULL,
+    helpful BOOLEAN NOT NULL,
+    comment TEXT,
+    created_at {{TIMESTAMP}} NOT NULL
+  )`,
   'CREATE INDEX IF NOT EXISTS queries_created_at ON queries (created_at)',
   'CREATE INDEX IF NOT EXISTS completions_created_at ON completions (created_at)',
+  'CREATE INDEX IF NOT EXISTS page_feedback_created_at ON page_feedback (created_at)',
 ];

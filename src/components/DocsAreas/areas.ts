@@ -1,4 +1,4 @@
-import {paths, product} from '@site/src/site';
+import {paths, product} from '../../site';
 
 /** Which glyph a docs area card shows. */
 export type AreaIcon = 'rocket' | 'plug' | 'code' | 'server' | 'map' | 'cloud';

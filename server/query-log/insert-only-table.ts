@@ -1,0 +1,67 @@
+import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
+import type * as z from 'zod';
+import {limitPerClient} from '../rate-limit';
+
+/** The anonymous key, from the `apikey` header or `Authorization: Bearer`, as PostgREST/Supabase accept it. */
+export function presentedKey(request: FastifyRequest): string | undefined {
+  const header = request.headers.apikey;
+  if (typeof header === 'string') return header;
+  const auth = request.headers.authorization;
+  return auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
+}
+
+/** One PostgREST-shaped table that the anonymous key may insert into and never read. */
+export interface InsertOnlyTableOptions<Row> {
+  /** URL path of the table, such as `/rest/v1/queries`. */
+  path: string;
+  anonKey: string;
+  /** Validates the body; its first issue becomes the 400 message, prefixed with the field it names. */
+  schema: z.ZodType<Row>;
+  insert(row: Row): Promise<void>;
+  /** The inserted row's public columns, what `Prefer: return=representation` returns. */
+  representation(row: Row): Record<string, unknown>;
+  /** Rows per client IP and minute; past it, 429 with Retry-After. */
+  rateLimitPerMinute: number;
+  /** What the rows are, plural, for messages: "query-log rows". */
+  rowsName: string;
+  /** What a failed insert answers, with 503: what is unavailable and what to do. */
+  unavailableMessage: string;
+  log: (message: string, error?: unknown) => void;
+}
+
+/**
+ * Registers GET/PATCH/DELETE (always 401) and POST (insert) of one table in `app`'s context. Call it from its own
+ * encapsulated plugin: the rate limit counts every route of the context in one bucket per client, so two tables
+ * registered in one context would share their limit.
+ */
+export async function registerInsertOnlyTable<Row>(app: FastifyInstance, options: InsertOnlyTableOptions<Row>): Promise<void> {
+  // The insert key ships in the site's bundle, so anyone may insert: each client gets a bounded number of rows.
+  await limitPerClient(app, options.rateLimitPerMinute, options.rowsName);
+  const refuseRead = async (request: FastifyRequest, reply: FastifyReply) => {
+    const known = presentedKey(request) === options.anonKey;
+    return reply.code(401).send({error: known ? 'the anonymous key can insert rows but never read or change them' : 'missing or unknown apikey'});
+  };
+  app.get(options.path, refuseRead);
+  app.patch(options.path, refuseRead);
+  app.delete(options.path, refuseRead);
+
+  app.post(options.path, async (request, reply) => {
+    if (presentedKey(request) !== options.anonKey) return reply.code(401).send({error: 'missing or unknown apikey'});
+    const parsed = options.schema.safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return reply.code(400).send({error: `${issue.path.join('.') || 'body'}: ${issue.message}`});
+    }
+    try {
+      await options.insert(parsed.data);
+    } catch (error) {
+      options.log(`Could not store one of the ${options.rowsName}`, error);
+      return reply.code(503).send({error: options.unavailableMessage});
+    }
+    // PostgREST answers `Prefer: return=representation` with the inserted rows; the public columns are what was sent.
+    if (/\breturn=representation\b/.test(String(request.headers.prefer ?? ''))) {
+      return reply.code(201).send([options.representation(parsed.data)]);
+    }
+    return reply.code(201).send();
+  });
+}
