@@ -20,8 +20,11 @@ import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
 import fontsPlugin, {FONTS_STATIC_DIR} from './plugins/fonts';
 import robotsPlugin from './plugins/robots';
 import markdownTwinsPlugin, {MARKDOWN_STATIC_DIR} from './plugins/markdown-twins';
+import apiSettingsPlugin, {readApiSettings} from './plugins/api-settings';
 
 const search = readSearchConfig();
+// Where the pages send the chat, the query log and page ratings (build-time settings; the defaults are same-origin).
+const api = readApiSettings(process.env);
 
 const config: Config = {
   title: product.name,
@@ -73,7 +76,7 @@ const config: Config = {
 
   staticDirectories: ['static', SEARCH_STATIC_DIR, FONTS_STATIC_DIR, MARKDOWN_STATIC_DIR],
 
-  customFields: {search},
+  customFields: {search, api},
 
   // With a hosted index, open the connection to it early (spec 7.2).
   headTags: search.algolia
@@ -116,6 +119,7 @@ const config: Config = {
     precompressPlugin,
     docTitlesPlugin,
     markdownTwinsPlugin,
+    apiSettingsPlugin(api),
     prismOnDemandPlugin,
     routePrefetchPlugin,
     clientStartupPlugin,

@@ -21,6 +21,9 @@ const phases = [
       ['Production build', 'npx', ['docusaurus', 'build']],
       ['Build route check', 'npx', ['tsx', 'scripts/check-build.ts']],
       ['Bundle budgets', 'npx', ['tsx', 'scripts/check-budgets.ts']],
+      // The same site built for the split deployment (static host + API on another origin), which
+      // tests/e2e/split-deployment.e2e.ts serves; after the main build, as both write .docusaurus/.
+      ['Split-deployment build', 'npx', ['docusaurus', 'build', '--out-dir', 'build-split'], {CHAT_API_URL: 'http://127.0.0.1:4791'}],
     ],
   ],
   [[['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts']]]],
@@ -31,12 +34,12 @@ const phases = [
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 /** Runs one step; with `prefix`, its output is read line by line and printed with the step's name in front. */
-function runStep([name, command, args], prefix) {
+function runStep([name, command, args, env = {}], prefix) {
   return new Promise((resolve) => {
     const started = Date.now();
     const say = (line) => console.log(prefix ? `[${name}] ${line}` : line);
     say(`=== ${name}: ${command} ${args.join(' ')}`);
-    const child = spawn(command, args, {stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit'});
+    const child = spawn(command, args, {stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: {...process.env, ...env}});
     if (prefix) {
       for (const stream of [child.stdout, child.stderr]) createInterface({input: stream}).on('line', say);
     }

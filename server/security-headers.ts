@@ -2,6 +2,8 @@ import {createHash} from 'node:crypto';
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {FastifyInstance} from 'fastify';
+import * as z from 'zod';
+import {API_SETTINGS_FILE} from '../plugins/api-settings';
 
 function htmlFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -24,6 +26,20 @@ export function inlineScriptHashes(buildDir: string): string[] {
     }
   }
   return [...hashes].sort();
+}
+
+const apiOriginsSchema = z.object({origins: z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'an http(s) origin without a path'))});
+
+/**
+ * The other origins the build's pages call (its API, when built with CHAT_API_URL or QUERY_LOG_URL), which the
+ * policy's connect-src must allow: exactly those, none for a same-origin build or a build without the file.
+ */
+export function builtApiOrigins(buildDir: string): string[] {
+  const file = path.join(buildDir, API_SETTINGS_FILE);
+  if (!existsSync(file)) return [];
+  const parsed = apiOriginsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file} is not what the build writes (${parsed.error.issues[0].message}): rebuild with npm run build.`);
+  return parsed.data.origins;
 }
 
 /** The Content-Security-Policy: only the site's own origin, hashed inline scripts, no eval, no framing. */

@@ -1,5 +1,7 @@
 import {useEffect, useSyncExternalStore} from 'react';
-import {chatDefaults, chatService} from '../../site';
+import {chatDefaults} from '../../site';
+import type {ApiSettings} from '../../../plugins/api-settings';
+import {useApiSettings} from '../api-settings';
 import {createChatController, type ChatController, type CompletionSettings} from './chat-controller';
 import type {ChatState} from './chat-machine';
 import {createQueryLogClient} from './query-log-client';
@@ -25,13 +27,13 @@ const browserFetch: typeof fetch = (input, init) => window.fetch(input, init);
 // page through the router, and ends with a reload.
 let visitChat: ChatController | null = null;
 
-function chatOfThisVisit(): ChatController {
+function chatOfThisVisit(api: ApiSettings): ChatController {
   visitChat ??= createChatController({
-    projectKey: chatService.projectKey,
-    completionsUrl: chatService.completionsUrl,
+    projectKey: api.projectKey,
+    completionsUrl: api.completionsUrl,
     settings: siteCompletionSettings,
     fetch: browserFetch,
-    queryLog: createQueryLogClient({url: chatService.queryLogUrl, anonKey: chatService.queryLogAnonKey}, browserFetch),
+    queryLog: createQueryLogClient({url: api.queryLogUrl, anonKey: api.queryLogAnonKey}, browserFetch),
     restartDebounceMs: chatDefaults.restartDebounceMs,
   });
   return visitChat;
@@ -39,7 +41,7 @@ function chatOfThisVisit(): ChatController {
 
 /** The visit's chat; unmounting the dialog (closing it) stops the answer in flight, keeping what arrived. */
 export function useChat(): {chat: ChatController; state: ChatState} {
-  const chat = chatOfThisVisit();
+  const chat = chatOfThisVisit(useApiSettings());
   useEffect(() => () => chat.stop(), [chat]);
   const state = useSyncExternalStore(chat.subscribe, chat.getState, chat.getState);
   return {chat, state};

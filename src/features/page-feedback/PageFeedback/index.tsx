@@ -1,5 +1,6 @@
 import {useId, useMemo, useState, type FormEvent, type ReactNode} from 'react';
-import {chatService, storageKeys} from '@site/src/site';
+import {storageKeys} from '@site/src/site';
+import {useApiSettings} from '../../api-settings';
 import {pageFeedbackText as text} from '../text';
 import {PAGE_FEEDBACK_COMMENT_MAX_LENGTH} from '@site/contract/page-feedback-limits';
 import {browserStorage} from '../../search/query-store';
@@ -12,6 +13,7 @@ type Phase = 'answered' | 'ask' | 'comment' | 'sending' | 'failed' | 'sent';
 /** "Was this page helpful?": Yes or No, an optional comment, Send; remembered per page in this browser. */
 export function PageFeedback({page}: {page: string}): ReactNode {
   const key = storageKeys.pageFeedback(page);
+  const api = useApiSettings();
   const storage = useMemo(() => browserStorage(), []);
   const [stored, setStored] = useState(() => readAnswer(storage, key));
   const [phase, setPhase] = useState<Phase>(stored ? 'answered' : 'ask');
@@ -25,7 +27,7 @@ export function PageFeedback({page}: {page: string}): ReactNode {
     if (helpful === null) return;
     setPhase('sending');
     const trimmed = comment.trim();
-    sendFeedback({url: chatService.pageFeedbackUrl, anonKey: chatService.queryLogAnonKey}, {page, helpful, ...(trimmed ? {comment: trimmed} : {})}).then(
+    sendFeedback({url: api.pageFeedbackUrl, anonKey: api.queryLogAnonKey}, {page, helpful, ...(trimmed ? {comment: trimmed} : {})}).then(
       () => {
         saveAnswer(storage, key, {helpful});
         setStored({helpful});
