@@ -9,6 +9,7 @@ import path from 'node:path';
 import {buildApp} from '../server/app';
 import {launchChromium} from './chromium';
 import {benchSearch} from './bench/search';
+import {benchInstances} from './bench/instances';
 import {benchServer} from './bench/server';
 import {BASELINE_BUILD_DIR, benchBuild} from './bench/build';
 import {benchLighthouse} from './bench/lighthouse';
@@ -29,6 +30,7 @@ async function main() {
     await app.close();
   }
   rows.push(...(await benchServer(buildDir, Number(process.env.BENCH_LOAD_SECONDS ?? 20))));
+  rows.push(...(await benchInstances(buildDir, Number(process.env.BENCH_LOAD_SECONDS ?? 20))));
   rows.push(...(await benchLighthouse(buildDir, BASELINE_BUILD_DIR)));
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`;
   mkdirSync('bench', {recursive: true});

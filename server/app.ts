@@ -1,14 +1,18 @@
 import cors from '@fastify/cors';
 import Fastify, {type FastifyInstance} from 'fastify';
 import {readSearchConfig} from '../plugins/search-index/config';
+import {accessLogOptions, routeOf} from './access-log';
 import {serverDefaults, type ServerConfig} from './config';
 import type {CompletionDeps} from './completions/pipeline';
 import {completionsRoutes} from './completions/route';
+import {HEALTH_PATHS, healthRoutes} from './health';
+import {createMetrics, type AppMetrics} from './metrics';
 import type {QueryLogStore} from './query-log/store';
 import {loadDocRoutes} from './query-log/doc-routes';
 import {pageFeedbackRoutes} from './query-log/page-feedback-route';
 import {queryLogRoutes} from './query-log/route';
-import {contentSecurityPolicy, inlineScriptHashes, registerSecurityHeaders} from './security-headers';
+import {builtApiOrigins, contentSecurityPolicy, inlineScriptHashes, registerSecurityHeaders} from './security-headers';
+import type {SharedLimits} from './shared-limits';
 import {registerStaticSite} from './static-site';
 
 /** Largest request body accepted, in bytes (larger: 413). */
@@ -21,6 +25,25 @@ export interface AppServices {
   allowedModels: string[] | null;
   /** Doc routes a page rating may name; unset: data/routes.tsv under the working folder. */
   docRoutes?: ReadonlySet<string>;
+  /** Rate limits counted in Redis (REDIS_URL), shared by every instance; unset: each process counts alone. */
+  sharedLimits?: SharedLimits;
+  /** Sections retrieval reads; GET /readyz answers 503 while there are none. Unset: not checked. */
+  sectionCount?: number;
+}
+
+export interface BuildAppOptions {
+  /** JSON access lines (and errors) on stdout, or on `logStream` when given (tests). */
+  logger?: boolean;
+  logStream?: NodeJS.WritableStream;
+  /** Metrics to record into; a fresh registry per app by default, served by serveMetrics (METRICS_PORT). */
+  metrics?: AppMetrics;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus metrics (serveMetrics serves them on their own port). */
+    metrics: AppMetrics;
+  }
 }
 
 type AppConfig = Pick<ServerConfig, 'buildDir'> &
@@ -33,10 +56,10 @@ type AppConfig = Pick<ServerConfig, 'buildDir'> &
   >;
 
 /** Builds the HTTP app: the API routes when services are given, and the static site. */
-export async function buildApp(config: AppConfig, services?: AppServices, options: {logger?: boolean} = {}): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, services?: AppServices, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const requestTimeout = config.requestTimeoutMs ?? serverDefaults.requestTimeoutMs;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger || options.logStream ? accessLogOptions(options.logStream) : {logger: false}),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy ?? false,
     // A client that has not sent its whole request (headers and body) in time gets 408 and is dropped. Node checks
@@ -45,6 +68,17 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
     http: {requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout)},
     keepAliveTimeout: config.keepAliveTimeoutMs ?? serverDefaults.keepAliveTimeoutMs,
   });
+
+  const metrics = options.metrics ?? createMetrics();
+  app.decorate('metrics', metrics);
+  // By route pattern, never the raw URL: one series per route however many paths readers ask for.
+  app.addHook('onResponse', async (request, reply) => {
+    if (HEALTH_PATHS.has(request.url.split('?')[0])) return;
+    const labels = {method: request.method, route: routeOf(request), status: String(reply.statusCode)};
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+  if (services?.store.waitingWrites) metrics.watchWaitingWrites(() => services.store.waitingWrites?.() ?? 0);
 
   // Client errors get their own one-line reason; server errors never leak internals.
   app.setErrorHandler((error: {statusCode?: number; code?: string; message?: string}, request, reply) => {
@@ -63,13 +97,20 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
   const serveStatic = config.serveStatic !== false;
   registerSecurityHeaders(
     app,
-    contentSecurityPolicy(serveStatic ? inlineScriptHashes(config.buildDir) : [], algolia ? [`https://${algolia.appId}-dsn.algolia.net`] : []),
+    contentSecurityPolicy(
+      serveStatic ? inlineScriptHashes(config.buildDir) : [],
+      [...(algolia ? [`https://${algolia.appId}-dsn.algolia.net`] : []), ...(serveStatic ? builtApiOrigins(config.buildDir) : [])],
+    ),
     config.hstsMaxAgeSeconds ?? serverDefaults.hstsMaxAgeSeconds,
   );
   // One error shape everywhere, unknown routes included (the static site answers GET with its own 404 page).
   app.setNotFoundHandler((request, reply) => reply.code(404).send({error: `nothing at ${request.method} ${request.url.split('?')[0]}`}));
 
+  // Probes live outside the API context: no rate limit, no CORS, and they answer with SERVE_STATIC=false too.
+  await app.register(healthRoutes, {store: services?.store, sectionCount: services?.sectionCount});
+
   if (services) {
+    const shared = {sharedLimits: services.sharedLimits, metrics};
     // The API lives in its own context so CORS applies to it alone, and only for the configured origins.
     await app.register(async (api) => {
       if (config.corsOrigins?.length) {
@@ -82,12 +123,14 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
         allowedModels: services.allowedModels,
         rateLimitPerMinute: config.rateLimitPerMinute ?? serverDefaults.rateLimitPerMinute,
         maxConcurrent: config.maxConcurrentCompletions ?? serverDefaults.maxConcurrentCompletions,
+        ...shared,
       });
       await api.register(queryLogRoutes, {
         store: services.store,
         anonKey: config.anonKey ?? '',
         log: services.completions.log,
         rateLimitPerMinute: config.queryLogRateLimitPerMinute ?? serverDefaults.queryLogRateLimitPerMinute,
+        ...shared,
       });
       // A plugin of its own, so its rate limit is not the query log's bucket.
       await api.register(pageFeedbackRoutes, {
@@ -96,6 +139,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
         docRoutes: services.docRoutes ?? loadDocRoutes(),
         log: services.completions.log,
         rateLimitPerMinute: config.pageFeedbackRateLimitPerMinute ?? serverDefaults.pageFeedbackRateLimitPerMinute,
+        ...shared,
       });
     });
   }

@@ -38,4 +38,14 @@ describe('server environment', () => {
     const hops = readConfig({TRUST_PROXY: '2'}).trustProxy as (address: string, hop: number) => boolean;
     expect([0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
   });
+
+  it('reads REDIS_URL and the metrics listener, refusing anything but redis:// and the site\'s own port', () => {
+    expect(readConfig({})).toMatchObject({redisUrl: undefined, metrics: undefined});
+    expect(readConfig({REDIS_URL: 'redis://10.0.0.5:6379/0'}).redisUrl).toBe('redis://10.0.0.5:6379/0');
+    expect(() => readConfig({REDIS_URL: 'http://10.0.0.5:6379'})).toThrow(/^Invalid server environment:\n  REDIS_URL: must be a redis:\/\/ \(or rediss:\/\/\) URL$/);
+    expect(readConfig({METRICS_PORT: '9464'}).metrics).toEqual({port: 9464, host: '127.0.0.1'});
+    expect(readConfig({METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0'}).metrics).toEqual({port: 9464, host: '0.0.0.0'});
+    expect(() => readConfig({METRICS_PORT: 'nine'})).toThrow(/^Invalid server environment:\n  METRICS_PORT: /);
+    expect(() => readConfig({PORT: '8080', METRICS_PORT: '8080'})).toThrow(/METRICS_PORT: 8080 is the site's PORT/);
+  });
 });

@@ -79,6 +79,12 @@ export const envSchema = z.object({
   PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(serverDefaults.postgres.connectTimeoutMs),
   /** Longest wait for one PostgreSQL statement (server and client side), then 503. */
   PG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(serverDefaults.postgres.queryTimeoutMs),
+  /** Redis the per-client rate limits count in, so several instances share them; unset: each process counts alone. */
+  REDIS_URL: z.url({protocol: /^rediss?$/, error: 'must be a redis:// (or rediss://) URL'}).optional(),
+  /** Port of the Prometheus metrics listener, apart from the site's; unset: no metrics are served. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Interface the metrics listener binds; loopback by default, so only the machine's own scraper reads it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type ServerConfig = {
@@ -101,6 +107,9 @@ export type ServerConfig = {
   trustProxy: TrustProxy;
   hstsMaxAgeSeconds: number;
   postgres: {connectTimeoutMs: number; queryTimeoutMs: number};
+  redisUrl?: string;
+  /** Where Prometheus metrics are served; undefined: nowhere. */
+  metrics?: {port: number; host: string};
 };
 
 /** Parses the environment; a bad variable stops the server with one line per problem. */
@@ -112,6 +121,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const e = parsed.data;
   if (e.EMBEDDINGS_MODEL && !e.OPENAI_BASE_URL) throw new Error('Invalid server environment:\n  EMBEDDINGS_MODEL: needs OPENAI_BASE_URL');
+  // Metrics on the site's port would publish them to every reader.
+  if (e.METRICS_PORT === e.PORT) throw new Error(`Invalid server environment:\n  METRICS_PORT: ${e.METRICS_PORT} is the site's PORT; pick another port, metrics are never served on the site's`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -134,5 +145,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: e.TRUST_PROXY,
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
     postgres: {connectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.PG_QUERY_TIMEOUT_MS},
+    redisUrl: e.REDIS_URL,
+    metrics: e.METRICS_PORT === undefined ? undefined : {port: e.METRICS_PORT, host: e.METRICS_HOST},
   };
 }

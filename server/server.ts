@@ -8,12 +8,16 @@ async function main() {
   if (config.serveStatic && !existsSync(path.join(config.buildDir, 'index.html'))) {
     throw new Error(`No production build in ${config.buildDir}. Run "npm run build" first, set BUILD_DIR, or set SERVE_STATIC=false to run the API alone.`);
   }
-  const [{buildApp}, {createServices}] = await Promise.all([import('./app'), import('./services')]);
+  const [{buildApp}, {createServices}, {serveMetrics}] = await Promise.all([import('./app'), import('./services'), import('./metrics')]);
   const services = await createServices(config);
+  // JSON access lines on stdout, one per request (see server/access-log.ts for what they never hold).
   const app = await buildApp(config, services, {logger: true});
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   const shutdown = async () => {
     await app.close();
+    await metricsServer?.close();
     await services.store.close();
+    await services.sharedLimits?.close();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
@@ -25,6 +29,10 @@ async function main() {
       throw new Error(`PORT: ${config.port} on ${config.host} is already in use. Stop what listens there, or start with another PORT (for example PORT=${config.port + 1}; under npm start, the API's port is API_PORT).`);
     }
     throw error;
+  }
+  if (config.metrics) {
+    metricsServer = await serveMetrics(app.metrics, config.metrics);
+    app.log.info(`Prometheus metrics on ${metricsServer.url}`);
   }
 }
 

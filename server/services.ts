@@ -10,6 +10,7 @@ import {loadDocRoutes} from './query-log/doc-routes';
 import {createPostgresStore} from './query-log/postgres-store';
 import {createSqliteStore} from './query-log/sqlite-store';
 import type {QueryLogStore} from './query-log/store';
+import {createLimitsRedis, createSharedLimits, describeRedis} from './shared-limits';
 
 const log = (message: string, error?: unknown) => console.error(`${message}${error ? `: ${error instanceof Error ? error.message : String(error)}` : ''}`);
 
@@ -34,9 +35,14 @@ export async function createServices(config: ServerConfig): Promise<AppServices 
   const answerer = config.openai
     ? createOpenAiAnswerer({baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey, timeoutMs: config.openai.timeoutMs})
     : builtIn.answerer;
+  // One Redis client per process, shared by the three limits; an unreachable Redis is a warning, not a failed start.
+  const sharedLimits = config.redisUrl ? createSharedLimits(createLimitsRedis(config.redisUrl), log, describeRedis(config.redisUrl)) : undefined;
+  await sharedLimits?.connect();
   return {
     completions: {retriever, answerer, log},
     store: await createStore(config),
+    sharedLimits,
+    sectionCount: sections.length,
     allowedModels: config.openai ? config.openai.models : null,
     docRoutes: loadDocRoutes(),
     sections,

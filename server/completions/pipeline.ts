@@ -1,5 +1,6 @@
 import {earlierQuestionsOf, START_RESPONSE_MARKER, type CompletionRequest} from '../../contract/completions';
 import type {Answerer} from './answerer';
+import type {CompletionOutcome} from '../metrics';
 import type {Retriever} from '../../lib/search/retrieval';
 
 /** What the server records of each completion it serves. */
@@ -27,7 +28,7 @@ export async function* completionStream(
   request: CompletionRequest,
   deps: CompletionDeps,
   signal: AbortSignal,
-  onDone: (record: CompletionRecord) => void,
+  onDone: (record: CompletionRecord, outcome: Exclude<CompletionOutcome, 'aborted'>) => void,
 ): AsyncGenerator<string> {
   const started = performance.now();
   const sections = await deps.retriever.retrieve(request.prompt, {
@@ -41,6 +42,7 @@ export async function* completionStream(
   yield JSON.stringify(references) + START_RESPONSE_MARKER;
 
   let written = '';
+  let failed = false;
   try {
     if (sections.length > 0) {
       for await (const chunk of deps.answerer.answer({prompt: request.prompt, sections, request, signal})) {
@@ -50,9 +52,11 @@ export async function* completionStream(
     }
   } catch (error) {
     if (signal.aborted) throw error;
+    failed = true;
     deps.log(`Answerer (${deps.answerer.kind}) failed`, error);
   }
   const iDontKnow = written.trim() === '' || written.trim() === request.iDontKnowMessage;
   if (written.trim() === '') yield request.iDontKnowMessage;
-  onDone({createdAt: new Date(), prompt: request.prompt, references, answeredIDontKnow: iDontKnow, msToReferences, msToEnd: performance.now() - started});
+  const record = {createdAt: new Date(), prompt: request.prompt, references, answeredIDontKnow: iDontKnow, msToReferences, msToEnd: performance.now() - started};
+  onDone(record, failed ? 'upstream_error' : iDontKnow ? 'dont_know' : 'answered');
 }

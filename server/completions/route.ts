@@ -1,8 +1,10 @@
 import {Readable} from 'node:stream';
 import type {FastifyInstance} from 'fastify';
 import {completionRequestSchema} from '../../contract/completions';
+import type {AppMetrics, CompletionOutcome} from '../metrics';
 import type {QueryLogStore} from '../query-log/store';
 import {limitPerClient} from '../rate-limit';
+import type {SharedLimits} from '../shared-limits';
 import {completionStream, type CompletionDeps} from './pipeline';
 
 export interface CompletionsRouteOptions {
@@ -14,6 +16,9 @@ export interface CompletionsRouteOptions {
   rateLimitPerMinute: number;
   /** Completions answered at once; past it, 503 with Retry-After. */
   maxConcurrent: number;
+  /** Redis-backed limits shared by every instance; unset: this process counts alone. */
+  sharedLimits?: SharedLimits;
+  metrics?: AppMetrics;
 }
 
 /** Response headers of the stream: plain text, never buffered by proxies or cached. */
@@ -25,7 +30,8 @@ export const STREAM_HEADERS = {
 
 /** POST /v1/completions (spec 7.3). */
 export async function completionsRoutes(app: FastifyInstance, options: CompletionsRouteOptions): Promise<void> {
-  await limitPerClient(app, options.rateLimitPerMinute, 'questions');
+  await limitPerClient(app, {perMinute: options.rateLimitPerMinute, what: 'questions', name: 'completions', shared: options.sharedLimits, metrics: options.metrics});
+  const {metrics} = options;
 
   let active = 0;
   app.post('/v1/completions', async (request, reply) => {
@@ -49,13 +55,23 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
     active += 1;
     // A client that goes away aborts retrieval and the upstream LLM request at once.
     const controller = new AbortController();
+    let outcome: CompletionOutcome | undefined;
     reply.raw.on('close', () => {
       active -= 1;
-      if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
+      if (reply.raw.writableFinished) return;
+      controller.abort(new Error('client disconnected'));
+      // An answer that ended (and was counted) before its last bytes reached the client is not counted twice.
+      if (!outcome) metrics?.completions.inc({outcome: 'aborted'});
     });
     const stream = Readable.from(
-      completionStream(body, options.deps, controller.signal, (record) => {
-        options.store.insertCompletion(record).catch((error: unknown) => options.deps.log('Could not record a completion', error));
+      completionStream(body, options.deps, controller.signal, (record, ended) => {
+        outcome = ended;
+        metrics?.completions.inc({outcome: ended});
+        metrics?.timeToReferences.observe(record.msToReferences / 1000);
+        options.store.insertCompletion(record).catch((error: unknown) => {
+          metrics?.queryLogWriteFailures.inc({table: 'completions'});
+          options.deps.log('Could not record a completion', error);
+        });
       }),
       {objectMode: false},
     );

@@ -1,6 +1,8 @@
 import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import type * as z from 'zod';
+import type {AppMetrics, LimitName, LogTable} from '../metrics';
 import {limitPerClient} from '../rate-limit';
+import type {SharedLimits} from '../shared-limits';
 
 /** The anonymous key, from the `apikey` header or `Authorization: Bearer`, as PostgREST/Supabase accept it. */
 export function presentedKey(request: FastifyRequest): string | undefined {
@@ -27,6 +29,12 @@ export interface InsertOnlyTableOptions<Row> {
   /** What a failed insert answers, with 503: what is unavailable and what to do. */
   unavailableMessage: string;
   log: (message: string, error?: unknown) => void;
+  /** The table and its limit, as metrics and Redis keys name them. */
+  table: LogTable;
+  limitName: LimitName;
+  /** Redis-backed limits shared by every instance; unset: this process counts alone. */
+  sharedLimits?: SharedLimits;
+  metrics?: AppMetrics;
 }
 
 /**
@@ -36,7 +44,13 @@ export interface InsertOnlyTableOptions<Row> {
  */
 export async function registerInsertOnlyTable<Row>(app: FastifyInstance, options: InsertOnlyTableOptions<Row>): Promise<void> {
   // The insert key ships in the site's bundle, so anyone may insert: each client gets a bounded number of rows.
-  await limitPerClient(app, options.rateLimitPerMinute, options.rowsName);
+  await limitPerClient(app, {
+    perMinute: options.rateLimitPerMinute,
+    what: options.rowsName,
+    name: options.limitName,
+    shared: options.sharedLimits,
+    metrics: options.metrics,
+  });
   const refuseRead = async (request: FastifyRequest, reply: FastifyReply) => {
     const known = presentedKey(request) === options.anonKey;
     return reply.code(401).send({error: known ? 'the anonymous key can insert rows but never read or change them' : 'missing or unknown apikey'});
@@ -55,6 +69,7 @@ export async function registerInsertOnlyTable<Row>(app: FastifyInstance, options
     try {
       await options.insert(parsed.data);
     } catch (error) {
+      options.metrics?.queryLogWriteFailures.inc({table: options.table});
       options.log(`Could not store one of the ${options.rowsName}`, error);
       return reply.code(503).send({error: options.unavailableMessage});
     }

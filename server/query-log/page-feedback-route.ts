@@ -1,6 +1,8 @@
 import type {FastifyInstance} from 'fastify';
 import {pageFeedbackSchema} from '../../contract/page-feedback';
 import {registerInsertOnlyTable} from './insert-only-table';
+import type {AppMetrics} from '../metrics';
+import type {SharedLimits} from '../shared-limits';
 import type {QueryLogStore} from './store';
 
 export interface PageFeedbackRouteOptions {
@@ -10,6 +12,9 @@ export interface PageFeedbackRouteOptions {
   docRoutes: ReadonlySet<string>;
   log: (message: string, error?: unknown) => void;
   rateLimitPerMinute: number;
+  /** Redis-backed limits shared by every instance; unset: this process counts alone. */
+  sharedLimits?: SharedLimits;
+  metrics?: AppMetrics;
 }
 
 /**
@@ -27,5 +32,9 @@ export async function pageFeedbackRoutes(app: FastifyInstance, options: PageFeed
     rowsName: 'page ratings',
     unavailableMessage: 'page feedback cannot be stored right now; try again later',
     log: options.log,
+    table: 'page_feedback',
+    limitName: 'page_feedback',
+    sharedLimits: options.sharedLimits,
+    metrics: options.metrics,
   });
 }

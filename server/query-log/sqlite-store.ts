@@ -44,6 +44,7 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
   const negative = grouped("AND result_rating = 'negative'");
   const pageRatings = db.prepare(REPORT_SQL.pageRatings);
   const latestComments = db.prepare(REPORT_SQL.latestComments);
+  const ping = db.prepare('SELECT 1');
   const completionStats = db.prepare('SELECT COUNT(*) AS total, COALESCE(SUM(answered_i_dont_know), 0) AS idk FROM completions WHERE created_at >= ?');
 
   let waiting = 0;
@@ -103,6 +104,10 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
         ),
       };
     },
+    async ping() {
+      ping.get();
+    },
+    waitingWrites: () => waiting,
     async close() {
       db.close();
     },

@@ -42,6 +42,10 @@ export interface QueryLogStore {
   /** Counts of rows, for tests and the report. */
   countQueries(): Promise<number>;
   report(since: Date, limit?: number): Promise<QueryLogReport>;
+  /** Resolves once the store answers a trivial statement (GET /readyz), within the store's own timeouts. */
+  ping(): Promise<void>;
+  /** Writes waiting for a lock another process holds (SQLite's bounded retry queue); stores without one have none. */
+  waitingWrites?(): number;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,86 @@
+import type {FastifyInstance} from 'fastify';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {chatDefaults} from '../src/site';
+import {buildApp} from './app';
+import {createExtractiveAnswerer} from './completions/extractive-answerer';
+import {createLexicalRetriever} from '../lib/search/retrieval';
+import {serveMetrics, type MetricsServer} from './metrics';
+import {createSqliteStore} from './query-log/sqlite-store';
+import type {QueryLogStore} from './query-log/store';
+
+const ANON = 'anon';
+const KEY = 'k';
+
+describe('Prometheus metrics on their own port', () => {
+  let store: QueryLogStore;
+  let app: FastifyInstance;
+  let origin: string;
+  let metrics: MetricsServer;
+  beforeAll(async () => {
+    store = createSqliteStore(':memory:');
+    app = await buildApp(
+      {buildDir: '', serveStatic: false, projectKeys: [KEY], anonKey: ANON, queryLogRateLimitPerMinute: 3},
+      {completions: {retriever: createLexicalRetriever([]), answerer: createExtractiveAnswerer(), log: () => undefined}, store, allowedModels: null},
+    );
+    origin = await app.listen({port: 0, host: '127.0.0.1'});
+    metrics = await serveMetrics(app.metrics, {port: 0, host: '127.0.0.1'});
+  });
+  afterAll(async () => {
+    await app?.close();
+    await metrics?.close();
+    await store?.close();
+  });
+
+  it('counts requests by route pattern and status, completions by outcome and rate-limit rejections by limit', async () => {
+    const insert = (query: string) =>
+      fetch(`${origin}/rest/v1/queries?select=${encodeURIComponent(query)}`, {method: 'POST', headers: {'content-type': 'application/json', apikey: ANON}, body: JSON.stringify({query})});
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await insert(`metrics ${i}`)).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const answer = await fetch(`${origin}/v1/completions`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({prompt: 'anything at all', projectKey: KEY, iDontKnowMessage: chatDefaults.iDontKnowMessage}),
+    });
+    await answer.text();
+    await fetch(`${origin}/healthz`);
+
+    const scrape = await fetch(metrics.url);
+    expect(scrape.status).toBe(200);
+    const text = await scrape.text();
+    for (const name of [
+      'http_requests_total', 'http_request_duration_seconds', 'chat_completions_total', 'chat_time_to_references_seconds',
+      'query_log_write_failures_total', 'query_log_sqlite_waiting_writes', 'rate_limit_rejections_total', 'process_cpu_seconds_total',
+    ]) {
+      expect(text).toContain(`# TYPE ${name} `);
+    }
+    // The route pattern, not the URL with its query string.
+    expect(text).toContain('http_requests_total{method="POST",route="/rest/v1/queries",status="201"} 3');
+    expect(text).toContain('http_requests_total{method="POST",route="/rest/v1/queries",status="429"} 1');
+    expect(text).not.toContain('select=');
+    expect(text).toContain('rate_limit_rejections_total{limit="query_log"} 1');
+    expect(text).toContain('chat_completions_total{outcome="dont_know"} 1');
+    expect(text).toContain('chat_time_to_references_seconds_count 1');
+    expect(text).toContain('query_log_sqlite_waiting_writes 0');
+    // Probes are polled every second: they would drown the real traffic.
+    expect(text).not.toContain('/healthz');
+  });
+
+  it('serves nothing at /metrics on the site port', async () => {
+    const response = await fetch(`${origin}/metrics`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('http_requests_total');
+  });
+
+  it('keeps each app\'s series apart', async () => {
+    const other = await buildApp({buildDir: '', serveStatic: false});
+    try {
+      await other.inject({method: 'GET', url: '/nowhere'});
+      const text = await other.metrics.registry.metrics();
+      expect(text).toContain('http_requests_total{method="GET",route="(no route)",status="404"} 1');
+      expect(text).not.toContain('/rest/v1/queries');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import type {FastifyInstance} from 'fastify';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {buildApp} from './app';
+import {createExtractiveAnswerer} from './completions/extractive-answerer';
+import {createLexicalRetriever} from '../lib/search/retrieval';
+import {createSqliteStore} from './query-log/sqlite-store';
+import type {QueryLogStore} from './query-log/store';
+import {createLimitsRedis, createSharedLimits, type SharedLimits} from './shared-limits';
+import {redisServerAvailable, startTestRedis, type TestRedis} from './test-redis';
+
+/** Per-client limits on a real redis-server shared by two app instances, then with that Redis killed. */
+
+const ANON = 'anon';
+const LIMIT = 5;
+
+interface Instance {
+  app: FastifyInstance;
+  origin: string;
+  limits: SharedLimits;
+  logged: string[];
+}
+
+async function startInstance(redisUrl: string, store: QueryLogStore): Promise<Instance> {
+  const logged: string[] = [];
+  // One Redis client and one SharedLimits per instance, as each server process has.
+  const limits = createSharedLimits(createLimitsRedis(redisUrl), (message) => logged.push(message), 'test redis');
+  await limits.connect();
+  const app = await buildApp(
+    {buildDir: '', serveStatic: false, projectKeys: ['k'], anonKey: ANON, queryLogRateLimitPerMinute: LIMIT, pageFeedbackRateLimitPerMinute: LIMIT, rateLimitPerMinute: LIMIT},
+    {
+      completions: {retriever: createLexicalRetriever([]), answerer: createExtractiveAnswerer(), log: () => undefined},
+      store,
+      allowedModels: null,
+      docRoutes: new Set(['/docs/quickstart']),
+      sharedLimits: limits,
+    },
+  );
+  return {app, origin: await app.listen({port: 0, host: '127.0.0.1'}), limits, logged};
+}
+
+const post = (origin: string, path: string, body: unknown) =>
+  fetch(`${origin}${path}`, {method: 'POST', headers: {'content-type': 'application/json', apikey: ANON}, body: JSON.stringify(body)});
+const insertQuery = (instance: Instance, i: number) => post(instance.origin, '/rest/v1/queries', {query: `shared limit ${i}`}).then((r) => r.status);
+
+if (redisServerAvailable()) {
+  describe('rate limits shared through Redis by two instances', () => {
+    let redis: TestRedis;
+    let store: QueryLogStore;
+    let a: Instance;
+    let b: Instance;
+
+    beforeAll(async () => {
+      redis = await startTestRedis();
+      store = createSqliteStore(':memory:');
+      [a, b] = await Promise.all([startInstance(redis.url, store), startInstance(redis.url, store)]);
+    }, 20_000);
+    afterAll(async () => {
+      for (const instance of [a, b]) {
+        await instance?.app.close();
+        await instance?.limits.close();
+      }
+      await store?.close();
+      await redis?.kill();
+    });
+
+    it('reaches a limit of N at N requests across both instances, not 2N, each limit in its own bucket', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < LIMIT + 2; i++) statuses.push(await insertQuery(i % 2 === 0 ? a : b, i));
+      expect(statuses).toEqual([...Array(LIMIT).fill(201), 429, 429]);
+      // Page ratings count under their own key prefix: the query log's spent bucket does not refuse them.
+      expect((await post(b.origin, '/rest/v1/page_feedback', {page: '/docs/quickstart', helpful: true})).status).toBe(201);
+      expect(a.logged).toEqual([]);
+    });
+
+    it('answers within the command timeout while Redis is frozen, and shares the limits again once it thaws', async () => {
+      redis.freeze();
+      try {
+        const started = Date.now();
+        // Counted here while frozen: a fresh per-process window, so the spent shared bucket does not refuse it.
+        expect(await insertQuery(a, 100)).toBe(201);
+        expect(Date.now() - started).toBeLessThan(3_000);
+      } finally {
+        redis.thaw();
+      }
+      // Back on Redis: the shared bucket is still spent.
+      const deadline = Date.now() + 10_000;
+      while (a.logged.length < 2 && Date.now() < deadline) {
+        expect(await insertQuery(a, 101)).toBe(429);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(a.logged).toEqual([
+        expect.stringMatching(/^Warning: Redis at test redis does not answer; rate limits count per process until it is back/),
+        'Redis at test redis answers again; rate limits are shared again',
+      ]);
+      a.logged.length = 0;
+    });
+
+    it('keeps answering with Redis killed, limiting per process, with one warning per process', async () => {
+      await redis.kill();
+      // Each process now counts alone, from zero: N more for each instance, then 429, and never a 5xx.
+      const started = Date.now();
+      const fromA: number[] = [];
+      const fromB: number[] = [];
+      for (let i = 0; i < LIMIT + 2; i++) {
+        fromA.push(await insertQuery(a, i));
+        fromB.push(await insertQuery(b, i));
+      }
+      // A's own window already holds the request it counted while Redis was frozen.
+      expect(fromA).toEqual([...Array(LIMIT - 1).fill(201), 429, 429, 429]);
+      expect(fromB).toEqual([...Array(LIMIT).fill(201), 429, 429]);
+      // A dead Redis answers at once: the client knows the connection is gone, so no request waits for a timeout.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      for (const instance of [a, b]) {
+        expect(instance.logged).toHaveLength(1);
+        expect(instance.logged[0]).toMatch(/^Warning: Redis at test redis does not answer; rate limits count per process/);
+      }
+    });
+  });
+
+  it('starts with an unreachable Redis as a warning, limiting per process', async () => {
+    const logged: string[] = [];
+    const limits = createSharedLimits(createLimitsRedis('redis://127.0.0.1:1'), (message) => logged.push(message), '127.0.0.1:1');
+    await limits.connect();
+    expect(logged).toEqual([expect.stringMatching(/^Warning: Redis at 127\.0\.0\.1:1 does not answer/)]);
+    await limits.close();
+  });
+} else {
+  describe('rate limits shared through Redis by two instances', () => {
+    it.skip('needs redis-server on PATH (Debian: apt-get install -y redis-server; .ci/run installs it)', () => undefined);
+  });
+}

@@ -1,0 +1,131 @@
+import type {FastifyRateLimitStore, FastifyRateLimitStoreCtor} from '@fastify/rate-limit';
+import {Redis} from 'ioredis';
+
+type Log = (message: string, error?: unknown) => void;
+type IncrCallback = (error: Error | null, result?: {current: number; ttl: number}) => void;
+
+/**
+ * Rate limits counted in one Redis, so every instance behind a load balancer shares them. While Redis is away each
+ * process counts on its own, so readers are still limited (per process) and never get an error or a wait.
+ */
+export interface SharedLimits {
+  /** A store for @fastify/rate-limit counting under `nameSpace`: one per limit, so no two limits share a bucket. */
+  store(nameSpace: string): FastifyRateLimitStoreCtor;
+  /** Connects at start; an unreachable Redis is one logged warning, not a failure. */
+  connect(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The ioredis client for the limits: fail fast rather than queue. With no offline queue and no per-request retries a
+ * command on a dead connection fails at once, and one on a frozen server after COMMAND_TIMEOUT_MS; the client keeps
+ * reconnecting in the background meanwhile.
+ */
+export function createLimitsRedis(url: string): Redis {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1_000,
+    // Generous enough for a busy machine's event-loop lag; a frozen Redis costs at most this per request.
+    commandTimeout: 500,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  // Every failed reconnect emits an error; SharedLimits reports an outage once instead of once per attempt.
+  redis.on('error', () => undefined);
+  return redis;
+}
+
+/** host:port of a Redis URL, never its password, for messages. */
+export function describeRedis(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 6379}`;
+  } catch {
+    return 'the configured Redis';
+  }
+}
+
+/** Fixed window of `windowMs` per key, the window starting at the key's first request, as Redis counts below. */
+const RATE_LIMIT_LUA = `
+local current = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if current == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {current, ttl}`;
+
+type RedisWithLimit = Redis & {datahubRateLimit(key: string, windowMs: number): Promise<[number, number]>};
+
+/** Per-process counter used while Redis is away: fixed windows, expired keys swept as the map grows. */
+function localCounter() {
+  const windows = new Map<string, {count: number; resetAt: number}>();
+  return (key: string, windowMs: number) => {
+    const now = Date.now();
+    if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+    let window = windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = {count: 0, resetAt: now + windowMs};
+      windows.set(key, window);
+    }
+    window.count += 1;
+    return {current: window.count, ttl: window.resetAt - now};
+  };
+}
+
+/** Shared limits on `redis` (from createLimitsRedis); `log` hears once when Redis goes away and once when it is back. */
+export function createSharedLimits(redis: Redis, log: Log, target = 'Redis', keyPrefix = 'datahub-docs:rate-limit:'): SharedLimits {
+  const client = redis as RedisWithLimit;
+  client.defineCommand('datahubRateLimit', {numberOfKeys: 1, lua: RATE_LIMIT_LUA});
+  let away = false;
+  const wentAway = (error: unknown) => {
+    if (away) return;
+    away = true;
+    log(`Warning: Redis at ${target} does not answer; rate limits count per process until it is back`, error);
+  };
+  const cameBack = () => {
+    if (!away) return;
+    away = false;
+    log(`Redis at ${target} answers again; rate limits are shared again`);
+  };
+
+  return {
+    store(nameSpace) {
+      return class SharedLimitStore implements FastifyRateLimitStore {
+        private readonly local = localCounter();
+        private readonly windowMs: number;
+        constructor(options: {timeWindow?: unknown}) {
+          this.windowMs = typeof options.timeWindow === 'number' ? options.timeWindow : 60_000;
+        }
+        incr(key: string, callback: IncrCallback, timeWindow?: number): void {
+          const windowMs = timeWindow ?? this.windowMs;
+          const fallBack = (error: unknown) => {
+            wentAway(error);
+            callback(null, this.local(key, windowMs));
+          };
+          // Not connected (down, or reconnecting): count here at once rather than fail a command.
+          if (redis.status !== 'ready') return fallBack(new Error(`connection is ${redis.status}`));
+          client.datahubRateLimit(`${keyPrefix}${nameSpace}:${key}`, windowMs).then(([current, ttl]) => {
+            cameBack();
+            callback(null, {current, ttl});
+          }, fallBack);
+        }
+        child(): FastifyRateLimitStore {
+          return new SharedLimitStore({timeWindow: this.windowMs});
+        }
+      };
+    },
+    async connect() {
+      try {
+        await redis.connect();
+      } catch (error) {
+        // ioredis keeps reconnecting in the background; the limits count per process until it succeeds.
+        wentAway(error);
+      }
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}
