@@ -1,5 +1,5 @@
 import {retryingCache} from './retrying-cache';
-import {excludedBy, lastAtOrBefore, loadMatcher, QUERY_OPTIONS, rankingContext, rankQuery, toHit, type EngineStats, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from '../../../lib/search/engine';
+import {excludedBy, lastAtOrBefore, loadMatcher, QUERY_OPTIONS, rankingContext, rankQuery, toHit, type EngineStats, type Matcher, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from '../../../lib/search/engine';
 import {queryLeaves, type QueryLeaf} from '../../../lib/search/query';
 
 /**
@@ -159,6 +159,9 @@ export interface ShardedSearchIndex {
   search(query: string, limit: number, filters?: SearchFilters, onFirstHits?: (page: SearchPage) => Promise<void> | void): Promise<SearchPage>;
 }
 
+/** Most terms the kept matcher holds: past it, a query's matcher holds its own terms only, so rebuilding stays cheap. */
+const MAX_MATCHER_TERMS = 4000;
+
 /** Hits a phone shows without scrolling. */
 export const FIRST_HITS = 4;
 
@@ -173,6 +176,13 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
   const firsts = lexicon.postingShards.map((s) => s.first);
   // The shard holding term index t: the last shard whose first term is at or before t.
   const postingShardOf = (t: number) => lastAtOrBefore(firsts, t);
+  // Each posting shard is split into its lines once, by term: a keystroke then looks its terms up instead of
+  // splitting and scanning every shard it reaches again.
+  const postingLines = retryingCache(async (id) => {
+    const byTerm = new Map<string, string>();
+    for (const line of (await load(lexicon.postingShards[Number(id)].file)).split('\n')) if (line) byTerm.set(termOf(line), line);
+    return byTerm;
+  });
 
   // The last ranking is kept: the search page prefetches its first query, then searches it.
   const rankings = retryingCache((key) => {
@@ -184,13 +194,25 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
   async function rankAfresh(text: string, combineWith?: 'AND' | 'OR'): Promise<RankedSection[]> {
     const query = context.analyze(text);
     const reached = reachableTerms(termList, queryLeaves(query));
-    const shardIds = new Set([...reached].map(postingShardOf));
+    return rankQuery(context, await matcherFor(reached), query, combineWith);
+  }
+
+  // One matcher over the postings of every term reached so far (up to MAX_MATCHER_TERMS): a keystroke whose terms are
+  // all in it searches it as it is, instead of decoding postings and building a matcher again. Its results are those
+  // of a matcher over the reached terms alone, since a query only visits the terms it reaches.
+  let matcher: {terms: Set<number>; matcher: Matcher} | null = null;
+  async function matcherFor(reached: Set<number>): Promise<Matcher> {
+    const current = matcher;
+    if (current && [...reached].every((t) => current.terms.has(t))) return current.matcher;
+    const terms = current && current.terms.size + reached.size <= MAX_MATCHER_TERMS ? new Set([...current.terms, ...reached]) : reached;
     // In term order, as the whole index lists them: MiniSearch then visits matching terms in the same order.
-    const shardTexts = await Promise.all([...shardIds].sort((a, b) => a - b).map((id) => load(lexicon.postingShards[id].file)));
-    // Only the reached terms' lines: decoding a whole shard costs more than the search itself.
-    const wanted = new Set([...reached].map((t) => termList[t]));
-    const postings = shardTexts.flatMap((text) => text.split('\n').filter((line) => wanted.has(termOf(line))));
-    return rankQuery(context, loadMatcher(lexicon.engine, postings.join('\n')), query, combineWith);
+    const order = [...terms].sort((a, b) => a - b);
+    const shardIds = [...new Set(order.map(postingShardOf))];
+    const lines = new Map(await Promise.all(shardIds.map(async (id) => [id, await postingLines(String(id))] as const)));
+    // Only these terms' lines: decoding a whole shard costs more than the search itself.
+    const postings = order.flatMap((t) => lines.get(postingShardOf(t))?.get(termList[t]) ?? []);
+    matcher = {terms, matcher: loadMatcher(lexicon.engine, postings.join('\n'))};
+    return matcher.matcher;
   }
 
   return {
