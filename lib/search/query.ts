@@ -53,7 +53,11 @@ export interface AnalyzedQuery {
   intent: QueryIntent;
   /** Distinct index terms of every group's typed words (what coverage counts). */
   subjectTerms: string[];
+  /** Whether the query names the managed edition (managed, Acryl, SaaS), whose guides then count as any guide. */
+  asksManaged?: boolean;
 }
+
+const MANAGED_PATTERN = /\b(managed|acryl|saas)\b/i;
 
 
 /** Splits a query into subject groups with their synonyms, and reads its intent. */
@@ -74,7 +78,7 @@ export function analyzeQuery(query: string, synonyms: SynonymTable): AnalyzedQue
     last: to === kept.length,
   }));
   const intent: QueryIntent = LOOKUP_PATTERN.test(query) ? 'lookup' : TASK_PATTERN.test(query) ? 'task' : 'neutral';
-  return {groups, intent, subjectTerms: [...new Set(kept.map((w) => w.term))]};
+  return {groups, intent, subjectTerms: [...new Set(kept.map((w) => w.term))], asksManaged: MANAGED_PATTERN.test(query)};
 }
 
 /**
@@ -119,6 +123,7 @@ export function analyzeFollowUp(query: string, earlier: readonly string[], synon
   const terms = new Set(onlyFiller ? [] : own.subjectTerms);
   const ownAction = own.subjectTerms.some((t) => ACTION_TERMS.has(t));
   let intent = own.intent;
+  const asksManaged = own.asksManaged || earlier.some((question) => MANAGED_PATTERN.test(question));
   let weight = REFERS_TO_PATTERN.test(query)
     ? EARLIER_QUESTION_WEIGHT.refersTo
     : pointsBack
@@ -135,7 +140,7 @@ export function analyzeFollowUp(query: string, earlier: readonly string[], synon
     }
     weight /= 2;
   }
-  return groups.length > 0 ? {groups, intent, subjectTerms: [...terms]} : own;
+  return groups.length > 0 ? {groups, intent, subjectTerms: [...terms], asksManaged} : own;
 }
 
 /** Field boosts of a subject: scaled down for an earlier question's subject, so that it weighs less in BM25 too. */

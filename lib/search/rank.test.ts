@@ -36,6 +36,17 @@ describe('ranking', () => {
     expect(twins.search('Which aspects does a dataset have for owners?')[0].url).toBe('/docs/entities/owners');
     expect(pages('How do I add an owner to a dataset?')).toContain('/docs/ownership');
   });
+
+  it('prefers the open-source guide to the managed edition\'s, unless the query names that edition', () => {
+    const text = 'Send a Slack notification to a channel when a tag is added to a dataset.';
+    const twins = loadSearchIndex(buildSearchIndex([
+      section('/docs/managed/slack', 'Slack notifications', null, text, 'managed-guide'),
+      section('/docs/actions/slack', 'Slack notifications', null, text, 'guide'),
+    ]));
+    expect(twins.search('How do I send a Slack notification when a tag is added?')[0].url).toBe('/docs/actions/slack');
+    const managed = twins.search('How do I send a Slack notification in Acryl when a tag is added?');
+    expect(managed[0].score).toBeCloseTo(managed[1].score);
+  });
 });
 
 describe('chat retrieval', () => {

@@ -8,14 +8,22 @@ import {phraseWords} from './synonyms';
  */
 
 /** What a page is, from the route data (data/routes.tsv origin and sidebar group). */
-export type PageKind = 'guide' | 'integration' | 'model-reference' | 'api-reference' | 'release-note';
+export type PageKind = 'guide' | 'managed-guide' | 'integration' | 'model-reference' | 'api-reference' | 'release-note';
 
-/** How much a page kind counts for each intent: a task prefers guides, a lookup prefers the generated reference. */
+/**
+ * How much a page kind counts for each intent: a task prefers guides, a lookup prefers the generated reference. A
+ * guide to the managed edition counts less unless the query names that edition: most readers run the open-source one,
+ * and a managed page that shares their words (Slack, SSO, ingestion) would otherwise answer for the open-source page.
+ */
 export const KIND_WEIGHT: Record<QueryIntent, Record<PageKind, number>> = {
-  task: {guide: 1, integration: 1, 'model-reference': 0.55, 'api-reference': 0.8, 'release-note': 0.55},
-  lookup: {guide: 0.85, integration: 0.9, 'model-reference': 1.25, 'api-reference': 1.25, 'release-note': 0.7},
-  neutral: {guide: 1, integration: 1, 'model-reference': 0.8, 'api-reference': 0.9, 'release-note': 0.8},
+  task: {guide: 1, 'managed-guide': 0.8, integration: 1, 'model-reference': 0.55, 'api-reference': 0.8, 'release-note': 0.55},
+  lookup: {guide: 0.85, 'managed-guide': 0.7, integration: 0.9, 'model-reference': 1.25, 'api-reference': 1.25, 'release-note': 0.7},
+  neutral: {guide: 1, 'managed-guide': 0.8, integration: 1, 'model-reference': 0.8, 'api-reference': 0.9, 'release-note': 0.8},
 };
+
+/** The weight of a page kind for a query: a managed-edition guide counts as any guide when the query asks about that edition. */
+export const kindWeight = (query: Pick<AnalyzedQuery, 'intent' | 'asksManaged'>, kind: PageKind) =>
+  KIND_WEIGHT[query.intent][kind === 'managed-guide' && query.asksManaged ? 'guide' : kind];
 
 /** Extra weight of a section whose page title holds all of the query's subjects (scaled by the share it holds). */
 const TITLE_WEIGHT = 1.5;
@@ -148,7 +156,7 @@ export function rerank(matches: EngineMatch[], query: AnalyzedQuery, pageOf: (se
     const coverage = (1 - PAGE_COVERAGE_SHARE) * (own / totalWeight) + PAGE_COVERAGE_SHARE * pageFacts.heldShare;
     const {titleCount, titleCoverage, exact} = pageFacts;
     const titleWeight = exact ? EXACT_TITLE_WEIGHT * (match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1) : titleCount === count ? FULL_TITLE_WEIGHT : 1;
-    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * titleWeight * KIND_WEIGHT[query.intent][kind];
+    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * titleWeight * kindWeight(query, kind);
     ranked[m] = {order: m, section: {id: match.id, score, terms: match.terms, queryTerms: match.queryTerms, page, coverage, titleCoverage}};
   }
   // A page with several matching sections is more likely about the query than a page that mentions it once: each

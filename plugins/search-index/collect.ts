@@ -30,12 +30,13 @@ function groupOf(route: string, sidebarRoutes: Set<string>): string {
 /**
  * What a page is, from its route data: hand-written pages are guides; generated pages are integration references in
  * the Ingestion group, API references in the APIs group and metadata-model references elsewhere; pages written from a
- * data file are API references in the APIs group (the SDK) and release notes elsewhere.
+ * data file are API references in the APIs group (the SDK) and release notes elsewhere; hand-written pages of the
+ * Managed DataHub group are managed-edition guides.
  */
 export function pageKindOf(origin: DocRoute['origin'] | undefined, group: string): PageKind {
   if (origin === 'generated') return group === 'Ingestion' ? 'integration' : group === 'APIs and SDKs' ? 'api-reference' : 'model-reference';
   if (origin === 'data') return group === 'APIs and SDKs' ? 'api-reference' : 'release-note';
-  return 'guide';
+  return group === 'Managed DataHub' ? 'managed-guide' : 'guide';
 }
 
 /** Reads every doc page under siteDir/docs (hand-written and generated) and splits it into sections. */
