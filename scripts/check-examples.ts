@@ -113,9 +113,16 @@ function restatedAsExtensions(doc: DocumentNode, schema: GraphQLSchema): {doc: D
  * the page's operations validate against the schema as the page extends it.
  */
 export function checkGraphql(file: string, text: string, schema: GraphQLSchema): Problem[] {
+  return checkGraphqlBlocks(file, graphqlBlocks(text), schema);
+}
+
+/** The GraphQL blocks of a page. */
+export const graphqlBlocks = (text: string) => fencedBlocks(text).filter((b) => b.lang === 'graphql' || b.lang === 'gql');
+
+function checkGraphqlBlocks(file: string, blocks: FencedBlock[], schema: GraphQLSchema): Problem[] {
   const problems: Problem[] = [];
   const parsed: Array<{block: FencedBlock; doc: DocumentNode}> = [];
-  for (const block of fencedBlocks(text).filter((b) => b.lang === 'graphql' || b.lang === 'gql')) {
+  for (const block of blocks) {
     try {
       parsed.push({block, doc: parse(block.body)});
     } catch (error) {
@@ -148,22 +155,48 @@ export interface RecipeOptions {
   sinks: Map<string, Set<string>>;
 }
 
+interface RecipePart {
+  type?: unknown;
+  config?: unknown;
+}
+
+/** An ingestion recipe found in a page: its YAML block and what the block parses to. */
+export interface RecipeBlock {
+  block: FencedBlock;
+  source?: RecipePart;
+  sink?: RecipePart;
+}
+
+/** YAML blocks of a page that are ingestion recipes: a `source` or a `sink` object; Actions pipelines are not. */
+export function recipeBlocks(text: string): RecipeBlock[] {
+  return fencedBlocks(text)
+    .filter((b) => b.lang === 'yaml' || b.lang === 'yml')
+    .flatMap((block) => {
+      let recipe: unknown;
+      try {
+        recipe = parseYaml(block.body);
+      } catch {
+        return []; // Fragments and templated YAML are not recipes this check can read.
+      }
+      // Actions pipelines also have a `source`, but always a `name` (recipes use `pipeline_name`) and usually an `action`.
+      if (!recipe || typeof recipe !== 'object' || 'action' in recipe || 'name' in recipe) return [];
+      const {source, sink} = recipe as {source?: unknown; sink?: unknown};
+      const part = (value: unknown) => (value && typeof value === 'object' ? (value as RecipePart) : undefined);
+      return part(source) || part(sink) ? [{block, source: part(source), sink: part(sink)}] : [];
+    });
+}
+
 /**
- * YAML blocks that are ingestion recipes (a `source` with a `type`; Actions pipelines are not): each top-level key of `source.config` and `sink.config` must be declared. A dotted source type is a custom
+ * Each recipe's top-level keys of `source.config` and `sink.config` must be declared. A dotted source type is a custom
  * source class, which the CLI loads by path; its options are its own.
  */
 export function checkRecipes(file: string, text: string, options: RecipeOptions): Problem[] {
+  return checkRecipeBlocks(file, recipeBlocks(text), options);
+}
+
+function checkRecipeBlocks(file: string, recipes: RecipeBlock[], options: RecipeOptions): Problem[] {
   const problems: Problem[] = [];
-  for (const block of fencedBlocks(text).filter((b) => b.lang === 'yaml' || b.lang === 'yml')) {
-    let recipe: unknown;
-    try {
-      recipe = parseYaml(block.body);
-    } catch {
-      continue; // Fragments and templated YAML are not recipes this check can read.
-    }
-    // Actions pipelines also have a `source`, but always a `name` (recipes use `pipeline_name`) and usually an `action`.
-    if (!recipe || typeof recipe !== 'object' || 'action' in recipe || 'name' in recipe) continue;
-    const {source, sink} = recipe as {source?: {type?: unknown; config?: unknown}; sink?: {type?: unknown; config?: unknown}};
+  for (const {block, source, sink} of recipes) {
     const lineOf = (key: string) => {
       const index = block.body.split('\n').findIndex((l) => new RegExp(`^\\s*${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`).test(l));
       return block.line + Math.max(index, 0);
@@ -184,8 +217,8 @@ export function checkRecipes(file: string, text: string, options: RecipeOptions)
         }
       }
     };
-    if (source && typeof source === 'object') checkPart('source', source.type, source.config, options.sources);
-    if (sink && typeof sink === 'object') checkPart('sink', sink.type, sink.config, options.sinks);
+    if (source) checkPart('source', source.type, source.config, options.sources);
+    if (sink) checkPart('sink', sink.type, sink.config, options.sinks);
   }
   return problems;
 }
@@ -294,10 +327,11 @@ export function checkExamples(siteDir: string): {problems: Problem[]; unused: Ex
     const text = readFileSync(file, 'utf8');
     if (text.includes('<!-- Generated from ')) continue;
     counts.pages++;
-    const blocks = fencedBlocks(text);
-    counts.graphqlBlocks += blocks.filter((b) => b.lang === 'graphql').length;
-    counts.recipes += blocks.filter((b) => (b.lang === 'yaml' || b.lang === 'yml') && /^source:\s*$/m.test(b.body) && /^\s+type:/m.test(b.body)).length;
-    problems.push(...checkGraphql(relative, text, schema), ...checkRecipes(relative, text, {sources, sinks}));
+    const graphql = graphqlBlocks(text);
+    const recipes = recipeBlocks(text);
+    counts.graphqlBlocks += graphql.length;
+    counts.recipes += recipes.length;
+    problems.push(...checkGraphqlBlocks(relative, graphql, schema), ...checkRecipeBlocks(relative, recipes, {sources, sinks}));
     const group = relative.replace(/^docs\//, '').split('/')[0].replace(/\.mdx?$/, '');
     if (CONFIGURATION_GROUPS.includes(group)) {
       counts.envSpans += envSpans(text).length;
