@@ -12,7 +12,7 @@
  */
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {createServer} from 'node:net';
+import {freePort} from '../server/free-port';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
@@ -85,17 +85,6 @@ export function imperfect(results: PageScore[]): string[] {
   return results
     .filter((r) => checkedCategories.some((c) => r.scores[c] < 100))
     .map((r) => `${r.route}: ${checkedCategories.map((c) => `${c} ${r.scores[c]}`).join(', ')}; audits below 100: ${r.failedAudits.join(', ') || 'none listed'}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as {port: number};
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForServer(url: string, server: ChildProcess): Promise<void> {

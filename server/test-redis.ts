@@ -1,5 +1,6 @@
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {connect, createServer, type AddressInfo} from 'node:net';
+import {connect} from 'node:net';
+import {freePort} from './free-port';
 
 /** A throwaway redis-server on a free loopback port, for tests and the bench. */
 export interface TestRedis {
@@ -16,17 +17,6 @@ export interface TestRedis {
 export function redisServerAvailable(): boolean {
   return spawnSync('redis-server', ['--version'], {stdio: 'ignore'}).status === 0;
 }
-
-/** A port nothing listens on right now, on loopback. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const answersPing = (port: number) =>
   new Promise<boolean>((resolve) => {

@@ -1,21 +1,11 @@
 import {spawn} from 'node:child_process';
 import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
-import {createServer, type AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
 import {CHAT_SECTIONS_FILE} from '../../plugins/search-index/constants';
-
-/** A free loopback port, chosen by the system. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const {port} = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import {freePort} from '../free-port';
 
 describe('query log under kill -9', () => {
   it('keeps every row it acknowledged, in a file that passes the integrity check', async () => {

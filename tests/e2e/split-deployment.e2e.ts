@@ -5,27 +5,18 @@
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
-import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type {Browser} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {API_SETTINGS_FILE} from '../../plugins/api-settings';
+import {freePort} from '../../server/free-port';
 import {chatText} from '../../src/site';
 import {launchChromium} from './browser';
 import {answer, chatState, dialog, input, openButton} from './chat-page';
 
 const SPLIT_BUILD_DIR = path.resolve('build-split');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as {port: number};
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 /** Resolves once `url` answers at all (any status), or fails after `timeoutMs`, with what the process printed. */
 async function answering(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000): Promise<void> {
