@@ -21,14 +21,17 @@ export const MAX_FAVORITES = 10;
 
 const noopStorage: KeyValueStorage = {getItem: () => null, setItem: () => undefined};
 
-/** Returns window.localStorage, or a no-op store (logging why) when the browser refuses it. */
-export function browserStorage(log: (message: string, error: unknown) => void = console.error): KeyValueStorage {
+/**
+ * Returns window.localStorage, or a no-op store when the browser refuses it, logging `whatIsLost` ("Search history is
+ * not saved") with the reason.
+ */
+export function browserStorage(whatIsLost: string, log: (message: string, error: unknown) => void = console.error): KeyValueStorage {
   try {
     const storage = window.localStorage;
     storage.getItem('datahub.search.probe');
     return storage;
   } catch (error) {
-    log('Search history is not saved: browser storage is unavailable.', error);
+    log(`${whatIsLost}: browser storage is unavailable.`, error);
     return noopStorage;
   }
 }

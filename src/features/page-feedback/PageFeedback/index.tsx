@@ -14,7 +14,7 @@ type Phase = 'answered' | 'ask' | 'comment' | 'sending' | 'failed' | 'sent';
 export function PageFeedback({page}: {page: string}): ReactNode {
   const key = storageKeys.pageFeedback(page);
   const api = useApiSettings();
-  const storage = useMemo(() => browserStorage(), []);
+  const storage = useMemo(() => browserStorage('Your answers to "Was this page helpful?" are not remembered'), []);
   const [stored, setStored] = useState(() => readAnswer(storage, key));
   const [phase, setPhase] = useState<Phase>(stored ? 'answered' : 'ask');
   const [helpful, setHelpful] = useState<boolean | null>(null);

@@ -25,7 +25,7 @@ export const searchPageUrl = (q: string) => `/search?q=${encodeURIComponent(q.tr
 export default function SearchModal({initialQuery, onClose}: {initialQuery: string; onClose: () => void}) {
   const backend = siteSearchBackend();
   const history = useHistory();
-  const store = useMemo(() => createQueryStore(browserStorage(), {recent: storageKeys.recentSearches, favorites: storageKeys.favoriteSearches}), []);
+  const store = useMemo(() => createQueryStore(browserStorage('Search history is not saved'), {recent: storageKeys.recentSearches, favorites: storageKeys.favoriteSearches}), []);
   const [lists, setLists] = useState(store.read);
   const [query, setQuery] = useState(initialQuery);
   const [activeIndex, setActiveIndex] = useState(0);
