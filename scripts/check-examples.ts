@@ -15,6 +15,7 @@ import {
 } from 'graphql';
 import {parse as parseYaml} from 'yaml';
 import * as z from 'zod';
+import {closesFence, fenceOf} from '../lib/markdown/fences';
 import {ENVIRONMENT_VARIABLES_FILE, parseDataText, readData} from '../plugins/generate/load';
 import {environmentVariablesSchema, integrationSchema} from '../plugins/generate/schemas';
 
@@ -45,8 +46,7 @@ export function fencedBlocks(text: string): FencedBlock[] {
     const body: string[] = [];
     let j = i + 1;
     for (; j < lines.length; j++) {
-      const close = lines[j].match(/^\s*(`{3,}|~{3,})\s*$/);
-      if (close && close[1][0] === fence[0] && close[1].length >= fence.length) break;
+      if (closesFence(lines[j], fence)) break;
       body.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j].trimStart());
     }
     blocks.push({lang: lang.toLowerCase(), body: body.join('\n'), line: i + 2});
@@ -233,12 +233,11 @@ export function envSpans(text: string): Array<{name: string; line: number}> {
   const found: Array<{name: string; line: number}> = [];
   let inFence: string | null = null;
   text.split('\n').forEach((line, i) => {
-    const fence = line.match(/^\s*(`{3,}|~{3,})/);
-    if (fence) {
-      if (inFence === null) inFence = fence[1];
-      else if (fence[1][0] === inFence[0] && fence[1].length >= inFence.length) inFence = null;
+    if (inFence !== null) {
+      if (closesFence(line, inFence)) inFence = null;
       return;
     }
+    inFence = fenceOf(line);
     if (inFence !== null) return;
     for (const span of line.matchAll(/`([^`]+)`/g)) {
       const match = span[1].trim().match(ENV_SPAN);

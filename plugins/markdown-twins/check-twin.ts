@@ -3,7 +3,7 @@
  * page; llms.txt links every doc route once.
  */
 
-const FENCE = /^\s*(`{3,}|~{3,})/;
+import {closesFence, fenceOf} from '../../lib/markdown/fences';
 
 /** The lines of a Markdown text outside fenced code blocks. */
 function proseLines(markdown: string): string[] {
@@ -11,11 +11,12 @@ function proseLines(markdown: string): string[] {
   let fence: string | null = null;
   for (const line of markdown.split('\n')) {
     const unquoted = line.replace(/^(>\s?)+/, '');
-    const match = unquoted.match(FENCE);
     if (fence) {
-      if (match && match[1][0] === fence[0] && match[1].length >= fence.length && unquoted.trim() === match[1]) fence = null;
-    } else if (match) fence = match[1];
-    else lines.push(unquoted);
+      if (closesFence(unquoted, fence)) fence = null;
+      continue;
+    }
+    fence = fenceOf(unquoted);
+    if (!fence) lines.push(unquoted);
   }
   return lines;
 }

@@ -4,6 +4,8 @@
  * links absolute. Code blocks (Mermaid included) are copied byte for byte.
  */
 
+import {closesFence, fenceOf} from '../../lib/markdown/fences';
+
 /** What a page needs to become Markdown. */
 export interface TwinInput {
   /** The page title, written as the twin's h1 unless the body starts with its own. */
@@ -18,7 +20,6 @@ export interface TwinInput {
   components?: Record<string, string>;
 }
 
-const FENCE = /^(\s*)(`{3,}|~{3,})/;
 const ADMONITION_OPEN = /^:::(\w+)(?:\s+(.*?))?\s*$/;
 const TAB_ITEM = /^\s*<TabItem\b[^>]*?\blabel=(?:"([^"]*)"|'([^']*)')[^>]*>\s*$/;
 const TAB_ITEM_BARE = /^\s*<TabItem\b[^>]*?\bvalue=(?:"([^"]*)"|'([^']*)')[^>]*>\s*$/;
@@ -58,14 +59,13 @@ export function toMarkdown(input: TwinInput): string {
   const emit = (line: string) => out.push(quoteDepth > 0 ? (line ? `${'> '.repeat(quoteDepth)}${line}` : '>'.repeat(quoteDepth)) : line);
 
   for (const line of body.split(/\r?\n/)) {
-    const fenceMatch = line.match(FENCE);
     if (fence) {
       emit(line);
-      if (fenceMatch && fenceMatch[2][0] === fence[0] && fenceMatch[2].length >= fence.length && line.trim() === fenceMatch[2]) fence = null;
+      if (closesFence(line, fence)) fence = null;
       continue;
     }
-    if (fenceMatch) {
-      fence = fenceMatch[2];
+    fence = fenceOf(line);
+    if (fence) {
       emit(line);
       continue;
     }
