@@ -8,7 +8,7 @@ import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
 import {readRoutes} from '../plugins/routes';
 import {twinPathOf} from '../lib/markdown/twin-path';
-import {llmsTxtProblems, twinProblems} from '../plugins/markdown-twins/check-twin';
+import {decodeEntities, llmsTxtProblems, twinProblems} from '../plugins/markdown-twins/check-twin';
 import {site} from '../src/site';
 
 const siteDir = process.cwd();
@@ -16,8 +16,7 @@ const buildDir = path.join(siteDir, 'build');
 const routes = readRoutes(readFileSync(path.join(siteDir, 'data/routes.tsv'), 'utf8'));
 const failures: string[] = [];
 
-const decode = (html: string) =>
-  html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").trim();
+const decode = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, '')).trim();
 
 function sourceTitle(id: string): string | null {
   const file = ['.md', '.mdx'].map((ext) => path.join(siteDir, 'docs', id + ext)).find(existsSync);

@@ -24,7 +24,8 @@ function proseLines(markdown: string): string[] {
 /** A heading's words, lowercase, whatever markup surrounds them. */
 const headingKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
-const decodeEntities = (html: string) =>
+/** HTML text with the five entities a static build writes decoded, each once (`&amp;lt;` stays `&lt;`). */
+export const decodeEntities = (html: string) =>
   html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
 
 /** `h2 Set up` for each heading of the page's article, in order. */
