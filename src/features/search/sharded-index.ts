@@ -168,9 +168,8 @@ export const FIRST_HITS = 4;
 /** Answers queries from a lexicon, fetching each shard once; a failed fetch is forgotten so the next query retries. */
 export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: string) => Promise<string>): ShardedSearchIndex {
   const termList = lexicon.terms.split('\n');
-  const load = retryingCache(fetchShard);
   const sectionShardOf = (id: number) => Math.floor(id / lexicon.sectionShardSize);
-  const sectionShard = retryingCache(async (shard) => JSON.parse(await load(lexicon.sectionShards[Number(shard)])) as SectionEntry[]);
+  const sectionShard = retryingCache(async (shard) => JSON.parse(await fetchShard(lexicon.sectionShards[Number(shard)])) as SectionEntry[]);
   const hitsOf = (ranked: RankedSection[]) =>
     Promise.all(ranked.map(async (r) => toHit(r, (await sectionShard(String(sectionShardOf(r.id))))[r.id % lexicon.sectionShardSize], lexicon.pages)));
   const firsts = lexicon.postingShards.map((s) => s.first);
@@ -180,7 +179,7 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
   // splitting and scanning every shard it reaches again.
   const postingLines = retryingCache(async (id) => {
     const byTerm = new Map<string, string>();
-    for (const line of (await load(lexicon.postingShards[Number(id)].file)).split('\n')) if (line) byTerm.set(termOf(line), line);
+    for (const line of (await fetchShard(lexicon.postingShards[Number(id)].file)).split('\n')) if (line) byTerm.set(termOf(line), line);
     return byTerm;
   });
 
