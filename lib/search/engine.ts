@@ -19,12 +19,13 @@ interface IndexedSection {
   n: number;
   title: string;
   headings: string;
+  summary: string;
   text: string;
 }
 
 const options: Options<IndexedSection> = {
   idField: 'n',
-  fields: ['title', 'headings', 'text'],
+  fields: ['title', 'headings', 'text', 'summary'],
   storeFields: [],
   tokenize,
   processTerm,
@@ -79,6 +80,7 @@ export function buildSearchIndex(sections: Section[], synonyms: SynonymTable = [
     // The page title is indexed once, on the page's intro section, so a title match points at the page itself.
     title: s.url.includes('#') ? '' : s.hierarchy[1] ?? '',
     headings: headingsOf(s).join(' '),
+    summary: s.summary ?? '',
     text: s.text,
   })));
   const raw = JSON.parse(JSON.stringify(mini)) as MiniSearchJson;
@@ -213,7 +215,7 @@ export function loadMatcher(stats: EngineStats, postings: string): Matcher {
     documentCount: stats.documentCount,
     nextId: stats.documentCount,
     documentIds,
-    fieldIds: {title: 0, headings: 1, text: 2},
+    fieldIds: {title: 0, headings: 1, text: 2, summary: 3},
     fieldLength,
     averageFieldLength: stats.averageFieldLength,
     storedFields: {},
@@ -225,13 +227,20 @@ export function loadMatcher(stats: EngineStats, postings: string): Matcher {
   const n = stats.documentCount;
   return {
     match: (expression) =>
-      mini.search(expression, QUERY_OPTIONS).map((r: SearchResult) => ({id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms})),
+      mini.search(expression, QUERY_OPTIONS).map((r: SearchResult) => ({id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms, summaryTerms: summaryTermsOf(r)})),
     // BM25's inverse document frequency; a word no section has is as rare as can be.
     weightOf: (term) => {
       const df = frequencies.get(term) ?? 0;
       return Math.log(1 + (n - df + 0.5) / (df + 0.5));
     },
   };
+}
+
+/** The matched terms a result holds in its summary field (only a page's intro section has one). */
+function summaryTermsOf(result: SearchResult): string[] | undefined {
+  let terms: string[] | undefined;
+  for (const term of result.terms) if (result.match[term]?.includes('summary')) (terms ??= []).push(term);
+  return terms;
 }
 
 /** Matches query expressions against postings, and weighs a term by how rare it is among the sections. */

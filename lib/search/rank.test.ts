@@ -47,6 +47,17 @@ describe('ranking', () => {
     const managed = twins.search('How do I send a Slack notification in Acryl when a tag is added?');
     expect(managed[0].score).toBeCloseTo(managed[1].score);
   });
+  it('ranks a page whose description says it is about the subjects before a page that only mentions them', () => {
+    const text = 'Old versions of every aspect stay in the database until something removes them.';
+    const twins = loadSearchIndex(buildSearchIndex([
+      section('/docs/versioning', 'Aspect Versioning', null, text),
+      {...section('/docs/retention', 'Database Retention', null, text), summary: 'Limit how many old aspect versions the database keeps.'},
+    ]));
+    expect(twins.search('keep fewer old versions in the database')[0].url).toBe('/docs/retention');
+    // Without the description, the two pages tie and keep index order.
+    const plain = loadSearchIndex(buildSearchIndex([section('/docs/versioning', 'Aspect Versioning', null, text), section('/docs/retention', 'Database Retention', null, text)]));
+    expect(plain.search('keep fewer old versions in the database')[0].url).toBe('/docs/versioning');
+  });
 });
 
 describe('chat retrieval', () => {

@@ -33,6 +33,12 @@ const EXACT_TITLE_WEIGHT = 2;
 const EXACT_TITLE_OPENING_WEIGHT = 1.5;
 /** Extra weight of a page whose title holds every subject of the query, with words of its own besides. */
 const FULL_TITLE_WEIGHT = 1.5;
+/**
+ * Extra weight of a section whose page title or summary (its description) holds the query's subjects, scaled by the
+ * share they hold: a page that says it is about the question's subjects, in other words than the question's, is more
+ * likely the answer than a page that only mentions them.
+ */
+const ABOUT_WEIGHT = 0.5;
 /** Title words that do not make a title more specific than the query. */
 const GENERIC_TITLE_TERMS = new Set(['guide', 'feature', 'overview', 'introduction', 'datahub', 'about', 'using', 'concept'].map((w) => processTerm(w) ?? w));
 
@@ -56,6 +62,8 @@ export interface EngineMatch {
   score: number;
   terms: string[];
   queryTerms: string[];
+  /** The matched terms found in the section's summary (a page intro's description), when there are any. */
+  summaryTerms?: string[];
 }
 
 /** A ranked section: the engine's match with the page it belongs to and what ranking made of it. */
@@ -111,18 +119,23 @@ export function rerank(matches: EngineMatch[], query: AnalyzedQuery, pageOf: (se
   }));
   const totalWeight = groups.reduce((sum, g) => sum + g.weight, 0) || 1;
   const subject = new Set(query.subjectTerms);
+  // What each page's summary holds of the query, read off its intro section's match (a page's only summary).
+  const summaries = new Map<number, string[]>();
+  for (const match of matches) if (match.summaryTerms) summaries.set(pageOf(match.id), match.summaryTerms);
   // Per page met: which subjects its title holds, whether the title is the query, and what its sections hold together.
-  const facts = new Map<number, {inTitle: boolean[]; titleCount: number; titleCoverage: number; exact: boolean; held: number[]; heldShare: number | null}>();
+  const facts = new Map<number, {inTitle: boolean[]; titleCount: number; titleCoverage: number; aboutCoverage: number; exact: boolean; held: number[]; heldShare: number | null}>();
   const share = (values: readonly number[]) => values.reduce((sum, c, i) => sum + c * groups[i].weight, 0) / totalWeight;
   const factsOf = (page: number) => {
     let known = facts.get(page);
     if (!known) {
       const {titleTerms} = pages[page];
+      const summaryTerms = summaries.get(page);
       const inTitle = groups.map((g) => holdsAny(g.alternatives, titleTerms));
+      const inAbout = groups.map((g, i) => inTitle[i] || (summaryTerms !== undefined && holdsAny(g.alternatives, summaryTerms)));
       const titleCount = inTitle.filter(Boolean).length;
       const specific = [...titleTerms].some((t) => !GENERIC_TITLE_TERMS.has(t) && !isFiller(t) && !subject.has(t));
       const exact = groups.length > 0 && titleCount === groups.length && !specific;
-      known = {inTitle, titleCount, titleCoverage: share(inTitle.map(Number)), exact, held: groups.map(() => 0), heldShare: null};
+      known = {inTitle, titleCount, titleCoverage: share(inTitle.map(Number)), aboutCoverage: share(inAbout.map(Number)), exact, held: groups.map(() => 0), heldShare: null};
       facts.set(page, known);
     }
     return known;
@@ -154,9 +167,9 @@ export function rerank(matches: EngineMatch[], query: AnalyzedQuery, pageOf: (se
     let own = 0;
     for (let g = 0; g < count; g++) own += credits[m * count + g] * groups[g].weight;
     const coverage = (1 - PAGE_COVERAGE_SHARE) * (own / totalWeight) + PAGE_COVERAGE_SHARE * pageFacts.heldShare;
-    const {titleCount, titleCoverage, exact} = pageFacts;
+    const {titleCount, titleCoverage, aboutCoverage, exact} = pageFacts;
     const titleWeight = exact ? EXACT_TITLE_WEIGHT * (match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1) : titleCount === count ? FULL_TITLE_WEIGHT : 1;
-    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * titleWeight * kindWeight(query, kind);
+    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * (1 + ABOUT_WEIGHT * aboutCoverage) * titleWeight * kindWeight(query, kind);
     ranked[m] = {order: m, section: {id: match.id, score, terms: match.terms, queryTerms: match.queryTerms, page, coverage, titleCoverage}};
   }
   // A page with several matching sections is more likely about the query than a page that mentions it once: each

@@ -25,8 +25,11 @@ export function indexTermsOf(words: readonly string[]): string[] {
   return words.map(processTerm).filter((t): t is string => Boolean(t));
 }
 
-/** Field boosts: a page-title match outranks a heading match, which outranks a body match. */
-export const FIELD_BOOST = {title: 3, headings: 2.5, text: 1} as const;
+/**
+ * Field boosts: a page-title match outranks a heading match, which outranks a body match. The summary (a page's
+ * front-matter description, on its intro section) counts as body text: what it adds is the page-level signal in rank.ts.
+ */
+export const FIELD_BOOST = {title: 3, headings: 2.5, text: 1, summary: 1} as const;
 
 /** How a query is matched: the word being typed as a prefix, typos tolerated in words long enough to have them. */
 export const QUERY_OPTIONS = {

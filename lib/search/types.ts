@@ -16,6 +16,8 @@ export interface Section {
   docsTag: string;
   /** What the page is (guide, integration, generated reference, release note), from the route data. */
   pageKind: PageKind;
+  /** The page's one-sentence summary (its front-matter `description`), on the page's intro section only. */
+  summary?: string;
   /**
    * The section's top-level Markdown blocks as written (paragraphs, lists, code blocks, tables; MDX-only lines
    * removed), for the chat's answers. Only the server's section store carries them; the browser index does not.

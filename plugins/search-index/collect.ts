@@ -30,12 +30,12 @@ function groupOf(route: string, sidebarRoutes: Set<string>): string {
 /**
  * What a page is, from its route data: hand-written pages are guides; generated pages are integration references in
  * the Ingestion group, API references in the APIs group and metadata-model references elsewhere; pages written from a
- * data file are API references in the APIs group (the SDK) and release notes elsewhere; hand-written pages of the
- * Managed DataHub group are managed-edition guides.
+ * data file are release notes when their route says so, and otherwise references looked up like the API's (the SDK,
+ * the environment variables); hand-written pages of the Managed DataHub group are managed-edition guides.
  */
-export function pageKindOf(origin: DocRoute['origin'] | undefined, group: string): PageKind {
+export function pageKindOf(origin: DocRoute['origin'] | undefined, group: string, route = ''): PageKind {
   if (origin === 'generated') return group === 'Ingestion' ? 'integration' : group === 'APIs and SDKs' ? 'api-reference' : 'model-reference';
-  if (origin === 'data') return group === 'APIs and SDKs' ? 'api-reference' : 'release-note';
+  if (origin === 'data') return /^\/docs\/releases$|\/release-notes\//.test(route) ? 'release-note' : 'api-reference';
   return group === 'Managed DataHub' ? 'managed-guide' : 'guide';
 }
 
@@ -49,10 +49,10 @@ export function collectSections(siteDir: string): Section[] {
   return markdownFiles(docsDir).flatMap((file) => {
     const source = readFileSync(file, 'utf8');
     const front = source.match(/^---\n([\s\S]*?)\n---/);
-    const data = (front ? parseYaml(front[1]) : {}) as {title?: string; slug?: string};
+    const data = (front ? parseYaml(front[1]) : {}) as {title?: string; slug?: string; description?: string};
     const route = routeOf(docsDir, file, data.slug);
     const group = groupOf(route, sidebarRoutes);
-    const doc: DocSource = {route, title: data.title ?? route, group, kind: pageKindOf(origins.get(route), group), source};
+    const doc: DocSource = {route, title: data.title ?? route, ...(typeof data.description === 'string' ? {description: data.description} : {}), group, kind: pageKindOf(origins.get(route), group, route), source};
     return extractSections(doc);
   });
 }

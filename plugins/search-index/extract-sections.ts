@@ -13,6 +13,8 @@ export interface DocSource {
   /** Site route of the page, e.g. /docs/quickstart. */
   route: string;
   title: string;
+  /** The page's front-matter `description`, when it has one. */
+  description?: string;
   /** Sidebar group label (lvl0), or a generic label for pages without a sidebar. */
   group: string;
   kind: PageKind;
@@ -79,7 +81,8 @@ export function extractSections(doc: DocSource): Section[] {
     const text = current.parts.join(' ').replace(/\s+/g, ' ').trim();
     if (!text && current.anchor === '') return;
     const url = current.anchor ? `${doc.route}#${current.anchor}` : doc.route;
-    sections.push({id: url, url, hierarchy: current.hierarchy, text, language: LANGUAGE, docsTag: DOCS_TAG, pageKind: doc.kind, blocks: current.blocks});
+    const summary = current.anchor === '' && doc.description ? {summary: doc.description} : {};
+    sections.push({id: url, url, hierarchy: current.hierarchy, text, language: LANGUAGE, docsTag: DOCS_TAG, pageKind: doc.kind, ...summary, blocks: current.blocks});
   };
 
   for (const node of tree.children) {
