@@ -40,6 +40,8 @@ export interface SearchIndexFile {
   pages: Array<[string, string, string, PageKind]>;
   /** Id of each page's first section: a page's sections are consecutive. */
   pageStarts: number[];
+  /** Ids of the sections that answer problems (under a troubleshooting heading, or on a troubleshooting page), ascending. */
+  troubleshooting: number[];
   /** Synonyms and abbreviations every query is expanded with (data/search-synonyms.yaml). */
   synonyms: SynonymTable;
   /** [page index, anchor, heading path joined by " › ", snippet text] per section. */
@@ -56,6 +58,14 @@ export interface SearchIndexFile {
 /** Characters of section text kept for snippets in the browser index. */
 export const SNIPPET_CHARS = 140;
 
+/** Headings under which a section answers a problem: the troubleshooting part of a page. */
+const TROUBLESHOOTING_HEADING = /^(troubleshooting\b|common (problems|issues|errors)\b|known issues\b|faq\b)/i;
+
+/** Whether a section answers problems: it sits under a troubleshooting heading or on a troubleshooting page. */
+export function isTroubleshooting(section: Pick<Section, 'url' | 'hierarchy'>): boolean {
+  return section.url.startsWith('/docs/troubleshooting/') || section.hierarchy.slice(2).some((h) => h !== null && TROUBLESHOOTING_HEADING.test(h));
+}
+
 function headingsOf(section: Section): string[] {
   return section.hierarchy.slice(2).filter((h): h is string => Boolean(h));
 }
@@ -65,6 +75,7 @@ export function buildSearchIndex(sections: Section[], synonyms: SynonymTable = [
   const pageIndex = new Map<string, number>();
   const pages: SearchIndexFile['pages'] = [];
   const pageStarts: number[] = [];
+  const troubleshooting: number[] = [];
   sections.forEach((s, n) => {
     const url = s.url.split('#')[0];
     if (pageIndex.has(url) && pageIndex.get(url) !== pages.length - 1) throw new Error(`Sections of ${url} are not consecutive`);
@@ -73,6 +84,7 @@ export function buildSearchIndex(sections: Section[], synonyms: SynonymTable = [
       pages.push([url, s.hierarchy[0] ?? '', s.hierarchy[1] ?? '', s.pageKind]);
       pageStarts.push(n);
     }
+    if (isTroubleshooting(s)) troubleshooting.push(n);
   });
   const mini = new MiniSearch<IndexedSection>(options);
   mini.addAll(sections.map((s, n) => ({
@@ -91,6 +103,7 @@ export function buildSearchIndex(sections: Section[], synonyms: SynonymTable = [
     docsTag: sections[0]?.docsTag ?? '',
     pages,
     pageStarts,
+    troubleshooting,
     synonyms,
     sections: sections.map((s) => [
       pageIndex.get(s.url.split('#')[0])!,
@@ -250,7 +263,7 @@ export interface Matcher {
 }
 
 /** What ranking reads besides the postings: the pages, where each page's sections start, and the synonyms. */
-export type RankingData = Pick<SearchIndexFile, 'pages' | 'pageStarts' | 'synonyms'>;
+export type RankingData = Pick<SearchIndexFile, 'pages' | 'pageStarts' | 'troubleshooting' | 'synonyms'>;
 
 /** Position of the last value in an ascending list that is at or before `value` (0 when none is). */
 export function lastAtOrBefore(sorted: readonly number[], value: number): number {
@@ -267,7 +280,13 @@ export function lastAtOrBefore(sorted: readonly number[], value: number): number
 /** The page of each section id, and the facts of each page ranking weighs. */
 export function rankingContext(data: RankingData) {
   const pages = data.pages.map(([, , title, kind], i) => ({kind, titleTerms: titleTermsOf(title), firstSection: data.pageStarts[i]}));
-  return {pages, pageOf: (id: number) => lastAtOrBefore(data.pageStarts, id), analyze: (query: string, earlier: readonly string[] = []) => analyzeFollowUp(query, earlier, data.synonyms)};
+  const troubleshooting = new Set(data.troubleshooting);
+  return {
+    pages,
+    pageOf: (id: number) => lastAtOrBefore(data.pageStarts, id),
+    answersProblems: (id: number) => troubleshooting.has(id),
+    analyze: (query: string, earlier: readonly string[] = []) => analyzeFollowUp(query, earlier, data.synonyms),
+  };
 }
 
 export type RankingContext = ReturnType<typeof rankingContext>;
@@ -280,7 +299,7 @@ export function rankQuery(context: RankingContext, matcher: Matcher, query: Anal
   if (query.groups.length === 0) return [];
   const strict = combineWith === 'OR' ? [] : matcher.match(queryExpression(query, 'AND'));
   const matches = strict.length > 0 ? strict : matcher.match(queryExpression(query, 'OR'));
-  return rerank(matches, query, context.pageOf, context.pages, matcher.weightOf);
+  return rerank(matches, query, context.pageOf, context.pages, matcher.weightOf, context.answersProblems);
 }
 
 /** Whether the filters (spec 7.2 contextual search) exclude an index of this language and docs tag. */

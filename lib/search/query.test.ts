@@ -15,6 +15,16 @@ describe('query analysis', () => {
     expect(analyzeQuery('what is the setup of the settings page', []).subjectTerms).toEqual(['setup', 'set', 'page']);
   });
 
+  it('tells a problem from a plain question', () => {
+    for (const problem of ['Snowflake lineage not showing', 'ORA-12514 when ingesting Oracle', 'UI ingestion stuck in pending', 'GraphQL returns 401', 'users show up twice'])
+      expect(analyzeQuery(problem, []).describesProblem, problem).toBe(true);
+    for (const question of ['How do I set up lineage for Snowflake?', 'what is a URN', 'schedule ingestion with cron'])
+      expect(analyzeQuery(question, []).describesProblem, question).toBe(false);
+    // A follow-up that continues a problem describes it too; one with its own subject does not.
+    expect(analyzeFollowUp('and for BigQuery?', ['Snowflake lineage is missing'], []).describesProblem).toBe(true);
+    expect(analyzeFollowUp('How do I schedule the BigQuery recipe with cron?', ['Snowflake lineage is missing'], []).describesProblem).toBe(false);
+  });
+
   it('keeps a query made only of filler words as typed', () => {
     expect(analyzeQuery('how to', []).subjectTerms).toEqual(['how']);
   });

@@ -58,6 +58,16 @@ describe('ranking', () => {
     const plain = loadSearchIndex(buildSearchIndex([section('/docs/versioning', 'Aspect Versioning', null, text), section('/docs/retention', 'Database Retention', null, text)]));
     expect(plain.search('keep fewer old versions in the database')[0].url).toBe('/docs/versioning');
   });
+  it('puts the troubleshooting section of a page first when the query describes a problem', () => {
+    const setup = 'Grant the role access to the query history, then run the Redshift recipe to collect lineage.';
+    const pages = loadSearchIndex(buildSearchIndex([
+      section('/docs/redshift', 'Redshift', null, setup, 'integration'),
+      section('/docs/redshift#troubleshooting', 'Redshift', 'Troubleshooting', 'Check the recipe.', 'integration'),
+      {...section('/docs/redshift#lineage-is-empty', 'Redshift', 'Lineage is empty', 'The user sees only its own queries, so Redshift lineage stays empty.', 'integration'), hierarchy: ['Group', 'Redshift', 'Troubleshooting', 'Lineage is empty', null, null, null]},
+    ]));
+    expect(pages.search('redshift shows no lineage')[0].url).toBe('/docs/redshift#lineage-is-empty');
+    expect(pages.search('redshift lineage query history')[0].url).toBe('/docs/redshift');
+  });
 });
 
 describe('chat retrieval', () => {

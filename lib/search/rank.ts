@@ -39,6 +39,8 @@ const FULL_TITLE_WEIGHT = 1.5;
  * likely the answer than a page that only mentions them.
  */
 const ABOUT_WEIGHT = 0.5;
+/** Extra weight of a troubleshooting section when the query describes a problem. */
+const PROBLEM_SECTION_WEIGHT = 1.3;
 /** Title words that do not make a title more specific than the query. */
 const GENERIC_TITLE_TERMS = new Set(['guide', 'feature', 'overview', 'introduction', 'datahub', 'about', 'using', 'concept'].map((w) => processTerm(w) ?? w));
 
@@ -112,7 +114,14 @@ export type TermWeight = (term: string) => number;
  * best first (ties keep engine order). Coverage weighs each subject by how rare it is in the docs, so a question whose
  * rare words no page has (an off-topic one) covers little even when its common words match.
  */
-export function rerank(matches: EngineMatch[], query: AnalyzedQuery, pageOf: (section: number) => number, pages: readonly RankPage[], weightOf: TermWeight): RankedSection[] {
+export function rerank(
+  matches: EngineMatch[],
+  query: AnalyzedQuery,
+  pageOf: (section: number) => number,
+  pages: readonly RankPage[],
+  weightOf: TermWeight,
+  answersProblems: (section: number) => boolean = () => false,
+): RankedSection[] {
   const groups = query.groups.map((g) => ({
     alternatives: g.alternatives.map(indexTermsOf).filter((a) => a.length > 0),
     weight: Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...indexTermsOf(g.alternatives[0]).map(weightOf))) * (g.weight ?? 1),
@@ -195,6 +204,10 @@ export function rerank(matches: EngineMatch[], query: AnalyzedQuery, pageOf: (se
     }
     bonuses[order] = sum * PAGE_BONUS;
   }
-  for (const r of ranked) r.section.score += bonuses[r.order];
+  for (const r of ranked) {
+    r.section.score += bonuses[r.order];
+    // Among the sections of the pages found, the ones that answer problems come first when the query describes one.
+    if (query.describesProblem && answersProblems(r.section.id)) r.section.score *= PROBLEM_SECTION_WEIGHT;
+  }
   return ranked.sort((a, b) => b.section.score - a.section.score || a.order - b.order).map((r) => r.section);
 }

@@ -17,6 +17,7 @@ export interface SearchLexicon {
   docsTag: string;
   pages: SearchIndexFile['pages'];
   pageStarts: SearchIndexFile['pageStarts'];
+  troubleshooting: SearchIndexFile['troubleshooting'];
   synonyms: SearchIndexFile['synonyms'];
   engine: EngineStats;
   /** Every index term, sorted by code unit, one per line. */
@@ -67,6 +68,7 @@ export function shardSearchIndex(file: SearchIndexFile, name: (content: string, 
       docsTag: file.docsTag,
       pages: file.pages,
       pageStarts: file.pageStarts,
+      troubleshooting: file.troubleshooting,
       synonyms: file.synonyms,
       engine: stats,
       terms: lines.map(termOf).join('\n'),
