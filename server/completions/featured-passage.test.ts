@@ -21,6 +21,12 @@ describe('featured passage', () => {
     expect(passage.startsWith('To create a token:\n\n1. Open **Settings**.\n2. Choose')).toBe(true);
   });
 
+  it('reads identifiers by their parts, so the code that does what was asked can be the passage', () => {
+    const mutation = '```graphql\nmutation addOwner {\n  addOwner(input: {ownerUrn: "urn:li:corpuser:jdoe", resourceUrn: "urn:li:dataset:x"})\n}\n```';
+    const blocks = [mutation, 'To add a group instead, pass a group URN as `ownerUrn`.'];
+    expect(featuredPassage(blocks, terms('add an owner with graphql'), '/docs/o').startsWith(mutation)).toBe(true);
+  });
+
   it('quotes a code block whole and unchanged, with its language', () => {
     const code = '```yaml title="recipe.yml"\nsource:\n  type: snowflake\n  config:\n    account_id: "<account>"\n```';
     const passage = featuredPassage(['Run a recipe like this one:', code, 'Then check the UI.'], terms('snowflake recipe'), '/docs/r');

@@ -92,9 +92,13 @@ function forChat(block: string, pageUrl: string): string {
     .join('');
 }
 
-/** How many of the question's terms a block holds (distinct terms). */
+/**
+ * How many of the question's terms a block holds (distinct terms). Identifiers count by their parts too
+ * (`addOwner` holds "add" and "owner"), so a code block is judged by what it does, not only by its literals.
+ */
 function relevanceOf(block: string, terms: ReadonlySet<string>): number {
-  return queryTermsOf(block).filter((t) => terms.has(t)).length;
+  const words = `${block} ${block.replace(/([a-z0-9])([A-Z])/g, '$1 $2')}`;
+  return queryTermsOf(words).filter((t) => terms.has(t)).length;
 }
 
 /**
