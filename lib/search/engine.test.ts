@@ -40,6 +40,13 @@ describe('search engine', () => {
     expect(index.search('token')[0].url).toBe('/docs/tokens');
   });
 
+  it('meets a long agent noun with its verb, and leaves short words ending in "or" alone', () => {
+    expect(processTerm('contributor')).toBe(processTerm('contributing'));
+    expect(processTerm('connectors')).toBe(processTerm('connect'));
+    expect(processTerm('monitor')).toBe(processTerm('monitoring'));
+    expect(processTerm('author')).not.toBe(processTerm('auth'));
+  });
+
   it('returns nothing for an empty query or another language or docs tag', () => {
     expect(index.search('   ')).toEqual([]);
     expect(index.search('lineage', 10, {language: 'fr'})).toEqual([]);

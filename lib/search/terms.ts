@@ -14,10 +14,16 @@ export function tokenize(text: string): string[] {
 /** Words whose base ends in a double consonant, which Porter's stemmer would cut ("adding" to "ad"). */
 const DOUBLE_CONSONANT_BASES = new Map(['add', 'err', 'egg'].flatMap((base) => [`${base}ing`, `${base}ed`].map((form) => [form, base])));
 
+/**
+ * Porter's stemmer cuts "-er" but keeps "-or", so "contributor" would not meet "contributing" ("contribut"), nor
+ * "connector" "connect". A long enough stem ending in "or" loses it (short ones such as "monitor" and "author" keep it).
+ */
+const agentNounBase = (stem: string) => (stem.length >= 8 && stem.endsWith('or') ? stem.slice(0, -2) : stem);
+
 /** Lower-cases and stems a token (Porter), dropping stop words, bare numbers and single characters. */
 export function processTerm(term: string): string | null {
   const t = term.toLowerCase();
-  return t.length < 2 || STOP_WORDS.has(t) || /^\d+$/.test(t) ? null : DOUBLE_CONSONANT_BASES.get(t) ?? stemmer(t);
+  return t.length < 2 || STOP_WORDS.has(t) || /^\d+$/.test(t) ? null : DOUBLE_CONSONANT_BASES.get(t) ?? agentNounBase(stemmer(t));
 }
 
 /** The index terms of words (stop words, bare numbers and single characters dropped), in order. */
