@@ -18,7 +18,7 @@ const FILLER_WORDS = new Set(
     'actually', 'e', 'g', 'eg', 'ie', 'etc', 'thing', 'things', 'stuff', 'hi', 'hello', 'thanks', 'thank', 'help',
     'am', 'been', 'being', 'had', 'having', 'these', 'those', 'so', 'now', 'yet', 'again', 'same', 'such',
     'one', 'ones', 'keep', 'keeps', 'happen', 'happens', 'lot', 'lots', 'bit', 'about', 'up', 'out', 'very', 'vs', 'versus', 'datahub',
-    'look', 'looks', 'like', 'through', 'instead',
+    'look', 'looks', 'like', 'through', 'instead', 'see', 'many', 'much', 'each',
   ].map((w) => processTerm(w) ?? w),
 );
 
