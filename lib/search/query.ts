@@ -30,7 +30,8 @@ export type QueryIntent = 'task' | 'lookup' | 'neutral';
 
 const TASK_PATTERN =
   /\b(how (do|does|can|could|should|would|to)|how'?s|set ?up|setting up|configur\w*|install\w*|connect\w*|enable|disable|deploy\w*|upgrad\w*|migrat\w*|troubleshoot\w*|debug\w*|fix\w*|fail\w*|error\w*|not (working|showing)|doesn'?t|don'?t|won'?t|can'?t|stuck|missing|why (does|do|is|are|did)|(can|could|should) (i|we|you|users?)|is there a way|create|add|remove|delete|update|change|run|emit|push|list|find|fetch|override|expose|publish|revoke|filter|replay|purge|stop)\b/i;
-const LOOKUP_PATTERN = /\b(what (fields?|aspects?|types?|properties|arguments|inputs?|enums?|values)|which (fields?|aspects?|types?|properties|arguments)|fields? of|aspects? of|type of the|schema of)\b/i;
+const LOOKUP_PATTERN =
+  /\b(what (fields?|aspects?|types?|properties|arguments|inputs?|enums?|values)|which (fields?|aspects?|types?|properties|arguments)|(fields?|aspects?|arguments) (of|in|on)|list of (fields?|aspects?|types?|properties|arguments|values)|type of the|schema of)\b/i;
 
 /** One word of the query as typed, and its index term (null for a stop word). */
 interface QueryWord {

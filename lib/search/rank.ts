@@ -8,22 +8,26 @@ import {phraseWords} from './synonyms';
  */
 
 /** What a page is, from the route data (data/routes.tsv origin and sidebar group). */
-export type PageKind = 'guide' | 'managed-guide' | 'integration' | 'model-reference' | 'api-reference' | 'release-note';
+export type PageKind = 'guide' | 'managed-guide' | 'integration' | 'model-reference' | 'api-reference' | 'release-note' | 'managed-release-note';
 
 /**
  * How much a page kind counts for each intent: a task prefers guides, a lookup prefers the generated reference. A
- * guide to the managed edition counts less unless the query names that edition: most readers run the open-source one,
- * and a managed page that shares their words (Slack, SSO, ingestion) would otherwise answer for the open-source page.
+ * guide or release note of the managed edition counts less unless the query names that edition: most readers run the
+ * open-source one, and a managed page that shares their words (Slack, SSO, ingestion, release) would otherwise answer
+ * for the open-source page.
  */
 export const KIND_WEIGHT: Record<QueryIntent, Record<PageKind, number>> = {
-  task: {guide: 1, 'managed-guide': 0.8, integration: 1, 'model-reference': 0.55, 'api-reference': 0.8, 'release-note': 0.55},
-  lookup: {guide: 0.85, 'managed-guide': 0.7, integration: 0.9, 'model-reference': 1.25, 'api-reference': 1.25, 'release-note': 0.7},
-  neutral: {guide: 1, 'managed-guide': 0.8, integration: 1, 'model-reference': 0.8, 'api-reference': 0.9, 'release-note': 0.8},
+  task: {guide: 1, 'managed-guide': 0.8, integration: 1, 'model-reference': 0.55, 'api-reference': 0.8, 'release-note': 0.55, 'managed-release-note': 0.45},
+  lookup: {guide: 0.85, 'managed-guide': 0.7, integration: 0.9, 'model-reference': 1.25, 'api-reference': 1.25, 'release-note': 0.7, 'managed-release-note': 0.55},
+  neutral: {guide: 1, 'managed-guide': 0.8, integration: 1, 'model-reference': 0.8, 'api-reference': 0.9, 'release-note': 0.8, 'managed-release-note': 0.65},
 };
 
-/** The weight of a page kind for a query: a managed-edition guide counts as any guide when the query asks about that edition. */
+/** What a managed-edition page counts as when the query names that edition. */
+const ASKED_MANAGED: Partial<Record<PageKind, PageKind>> = {'managed-guide': 'guide', 'managed-release-note': 'release-note'};
+
+/** The weight of a page kind for a query: a managed-edition page counts as its open-source kind when the query asks about that edition. */
 export const kindWeight = (query: Pick<AnalyzedQuery, 'intent' | 'asksManaged'>, kind: PageKind) =>
-  KIND_WEIGHT[query.intent][kind === 'managed-guide' && query.asksManaged ? 'guide' : kind];
+  KIND_WEIGHT[query.intent][(query.asksManaged && ASKED_MANAGED[kind]) || kind];
 
 /** Extra weight of a section whose page title holds all of the query's subjects (scaled by the share it holds). */
 const TITLE_WEIGHT = 1.5;

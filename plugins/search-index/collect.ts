@@ -30,12 +30,16 @@ function groupOf(route: string, sidebarRoutes: Set<string>): string {
 /**
  * What a page is, from its route data: hand-written pages are guides; generated pages are integration references in
  * the Ingestion group, API references in the APIs group and metadata-model references elsewhere; pages written from a
- * data file are release notes when their route says so, and otherwise references looked up like the API's (the SDK,
- * the environment variables); hand-written pages of the Managed DataHub group are managed-edition guides.
+ * data file are release notes when their route says so (the managed edition's in the Managed DataHub group), and
+ * otherwise references looked up like the API's (the SDK, the environment variables); hand-written pages of the
+ * Managed DataHub group are managed-edition guides.
  */
 export function pageKindOf(origin: DocRoute['origin'] | undefined, group: string, route = ''): PageKind {
   if (origin === 'generated') return group === 'Ingestion' ? 'integration' : group === 'APIs and SDKs' ? 'api-reference' : 'model-reference';
-  if (origin === 'data') return /^\/docs\/releases$|\/release-notes\//.test(route) ? 'release-note' : 'api-reference';
+  if (origin === 'data') {
+    if (!/^\/docs\/releases$|\/release-notes\//.test(route)) return 'api-reference';
+    return group === 'Managed DataHub' ? 'managed-release-note' : 'release-note';
+  }
   return group === 'Managed DataHub' ? 'managed-guide' : 'guide';
 }
 
