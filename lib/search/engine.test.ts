@@ -40,6 +40,16 @@ describe('search engine', () => {
     expect(index.search('token')[0].url).toBe('/docs/tokens');
   });
 
+  it('takes a short version number for every release of that line, wherever it stands in the query', () => {
+    const releases = loadSearchIndex(buildSearchIndex([
+      section('/docs/releases#v0105', 'Releases', 'v0.10.5', 'Upgrade notes for 0.10.5: reindex before starting.'),
+      section('/docs/releases#v096', 'Releases', 'v0.9.6', 'Upgrade notes for 0.9.6.'),
+      section('/docs/quickstart', 'Quickstart', null, 'Upgrade the containers with one command.'),
+    ]));
+    expect(releases.search('0.10 upgrade notes')[0].url).toBe('/docs/releases#v0105');
+    expect(releases.search('upgrade notes 0.9 reindex').map((h) => h.url)).toContain('/docs/releases#v096');
+  });
+
   it('meets a long agent noun with its verb, and leaves short words ending in "or" alone', () => {
     expect(processTerm('contributor')).toBe(processTerm('contributing'));
     expect(processTerm('connectors')).toBe(processTerm('connect'));

@@ -1,5 +1,5 @@
 import type {Query} from 'minisearch';
-import {indexTermsOf, processTerm, QUERY_OPTIONS, tokenize} from './terms';
+import {indexTermsOf, isVersionTerm, processTerm, QUERY_OPTIONS, tokenize} from './terms';
 import {matchSynonyms, type SynonymTable} from './synonyms';
 
 /**
@@ -18,7 +18,7 @@ const FILLER_WORDS = new Set(
     'actually', 'e', 'g', 'eg', 'ie', 'etc', 'thing', 'things', 'stuff', 'hi', 'hello', 'thanks', 'thank', 'help',
     'am', 'been', 'being', 'had', 'having', 'these', 'those', 'so', 'now', 'yet', 'again', 'same', 'such',
     'one', 'ones', 'keep', 'keeps', 'happen', 'happens', 'lot', 'lots', 'bit', 'about', 'up', 'out', 'very', 'vs', 'versus', 'datahub',
-    'look', 'looks', 'like', 'through', 'instead', 'see', 'many', 'much', 'each',
+    'look', 'looks', 'like', 'through', 'instead', 'see', 'many', 'much', 'each', 'everything', 'whole', 'entire',
   ].map((w) => processTerm(w) ?? w),
 );
 
@@ -169,14 +169,18 @@ export function queryLeaves(query: AnalyzedQuery): QueryLeaf[] {
     group.alternatives.forEach((alternative, a) => {
       const terms = indexTermsOf(alternative);
       terms.forEach((term, i) => {
-        // Only the typed word that ends the query is completed as a prefix, as the reader may still be typing it.
-        const prefix = group.last && a === 0 && i === terms.length - 1;
+        // The typed word that ends the query is completed as a prefix, as the reader may still be typing it; a version
+        // number always is.
+        const prefix = (group.last && a === 0 && i === terms.length - 1) || isVersionTerm(term);
         leaves.set(term, (leaves.get(term) ?? false) || prefix);
       });
     });
   }
   return [...leaves].map(([term, prefix]) => ({term, prefix}));
 }
+
+const versionPrefix = (term: string) => isVersionTerm(term);
+const typedPrefix = (term: string, i: number, terms: string[]) => isVersionTerm(term) || QUERY_OPTIONS.prefix(term, i, terms);
 
 /** The MiniSearch expression of a query: groups combined with `combineWith`, each any of its alternatives. */
 export function queryExpression(query: AnalyzedQuery, combineWith: 'AND' | 'OR'): Query {
@@ -188,7 +192,7 @@ export function queryExpression(query: AnalyzedQuery, combineWith: 'AND' | 'OR')
       queries: group.alternatives.map((alternative, a) => ({
         combineWith: 'AND',
         queries: [alternative.join(' ')],
-        prefix: group.last && a === 0 ? QUERY_OPTIONS.prefix : false,
+        prefix: group.last && a === 0 ? typedPrefix : versionPrefix,
       })),
     })),
   };

@@ -1,4 +1,4 @@
-import {indexTermsOf, processTerm} from './terms';
+import {indexTermsOf, isVersionTerm, processTerm} from './terms';
 import {isFiller, type AnalyzedQuery, type QueryIntent} from './query';
 import {phraseWords} from './synonyms';
 
@@ -98,6 +98,11 @@ function holdsAny(alternatives: readonly string[][], terms: ReadonlySet<string> 
   return false;
 }
 
+/** Whether a section holds a release an alternative names by version prefix ("0.10" held by "0.10.5"). */
+function holdsRelease(alternatives: readonly string[][], terms: readonly string[]): boolean {
+  return alternatives.some((alternative) => alternative.some(isVersionTerm) && alternative.every((t) => terms.some((m) => m === t || (isVersionTerm(t) && m.startsWith(`${t}.`)))));
+}
+
 /** Credit of a subject the section matched only through a typo-tolerant or prefix match of a word. */
 const NEAR_MATCH_CREDIT = 0.25;
 /** How strongly a section's share of the query's subjects scales its score (score x coverage^power). */
@@ -165,7 +170,7 @@ export function rerank(
     const {inTitle, held} = factsOf(page);
     for (let g = 0; g < count; g++) {
       const {alternatives} = groups[g];
-      const credit = inTitle[g] || holdsAny(alternatives, match.terms) ? 1 : holdsAny(alternatives, match.queryTerms) ? NEAR_MATCH_CREDIT : 0;
+      const credit = inTitle[g] || holdsAny(alternatives, match.terms) || holdsRelease(alternatives, match.terms) ? 1 : holdsAny(alternatives, match.queryTerms) ? NEAR_MATCH_CREDIT : 0;
       credits[m * count + g] = credit;
       if (credit > held[g]) held[g] = credit;
     }

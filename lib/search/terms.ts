@@ -31,6 +31,9 @@ export function indexTermsOf(words: readonly string[]): string[] {
   return words.map(processTerm).filter((t): t is string => Boolean(t));
 }
 
+/** A version number term ("0.10", "0.10.5"): "0.10" asks for every 0.10.x release, so it also matches as a prefix. */
+export const isVersionTerm = (term: string) => /^\d+(\.\d+)+$/.test(term);
+
 /**
  * Field boosts: a page-title match outranks a heading match, which outranks a body match. The summary (a page's
  * front-matter description, on its intro section) counts as body text: what it adds is the page-level signal in rank.ts.

@@ -121,7 +121,9 @@ describe('the answer\'s shape', () => {
         // As the page's own file has it, not only as the index read it.
         if (page !== null) expect(page, question).toContain(code);
       }
-      const prose = answer.split('\n').filter((line) => !line.trimStart().startsWith('|'));
+      // The quoted passage, without the Source and Related links under it (a link title may read like a table row).
+      const passage = answer.split(/\n\nSource: /)[0];
+      const prose = passage.split('\n').filter((line) => !line.trimStart().startsWith('|'));
       for (const row of flattenedRows(section.blocks!)) {
         expect(prose.some((line) => line.includes(row)), `${question}: table row "${row}" flattened`).toBe(false);
       }
