@@ -100,7 +100,7 @@ export const EARLIER_QUESTION_WEIGHT = {refersTo: 0.8, pointsBack: 0.5, standsAl
  * Verbs of a task ("create", "revoke"): when a follow-up names its own ("How do I revoke it?"), the earlier
  * question's verb ("create") is not part of the new question; its object is.
  */
-const ACTION_TERMS = new Set(
+export const ACTION_TERMS = new Set(
   [
     'add', 'assign', 'change', 'configure', 'connect', 'create', 'delete', 'deploy', 'disable', 'edit', 'emit', 'enable', 'export',
     'fetch', 'find', 'generate', 'grant', 'import', 'install', 'list', 'migrate', 'override', 'publish', 'purge', 'push', 'remove',

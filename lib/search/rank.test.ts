@@ -58,6 +58,16 @@ describe('ranking', () => {
     const plain = loadSearchIndex(buildSearchIndex([section('/docs/versioning', 'Aspect Versioning', null, text), section('/docs/retention', 'Database Retention', null, text)]));
     expect(plain.search('keep fewer old versions in the database')[0].url).toBe('/docs/versioning');
   });
+  it('weighs the topic of a task over its verb, which the docs often say in other words', () => {
+    const pages = loadSearchIndex(buildSearchIndex([
+      section('/docs/lineage', 'Column tutorial A', null, 'Add lineage between a column and its upstream column with the Python API. Add more.'),
+      section('/docs/descriptions', 'Column tutorial B', null, 'Update the description of a column with the Python API.'),
+      section('/docs/tags', 'Other', null, 'Add a tag. Add a term. Add an owner.'),
+      section('/docs/other', 'Other two', null, 'Nothing about these words, only filler text for the corpus statistics description.'),
+    ]));
+    expect(pages.search('add a description to a column with the python api')[0].url).toBe('/docs/descriptions');
+  });
+
   it('puts the troubleshooting section of a page first when the query describes a problem', () => {
     const setup = 'Grant the role access to the query history, then run the Redshift recipe to collect lineage.';
     const pages = loadSearchIndex(buildSearchIndex([

@@ -1,5 +1,5 @@
 import {indexTermsOf, isVersionTerm, processTerm} from './terms';
-import {isFiller, type AnalyzedQuery, type QueryIntent} from './query';
+import {ACTION_TERMS, isFiller, type AnalyzedQuery, type QueryIntent} from './query';
 import {phraseWords} from './synonyms';
 
 /**
@@ -115,6 +115,9 @@ const MAX_SUBJECT_WEIGHT = 6;
 const PAGE_BONUS = 0.5;
 const PAGE_BONUS_SECTIONS = 3;
 
+/** Share of its weight a task verb keeps ("add", "update", "set"): the docs say the same thing with other verbs. */
+const VERB_WEIGHT = 0.75;
+
 /** How much each subject of a query counts: its rarest typed word's inverse document frequency. */
 export type TermWeight = (term: string) => number;
 
@@ -131,10 +134,14 @@ export function rerank(
   weightOf: TermWeight,
   answersProblems: (section: number) => boolean = () => false,
 ): RankedSection[] {
-  const groups = query.groups.map((g) => ({
-    alternatives: g.alternatives.map(indexTermsOf).filter((a) => a.length > 0),
-    weight: Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...indexTermsOf(g.alternatives[0]).map(weightOf))) * (g.weight ?? 1),
-  }));
+  const groups = query.groups.map((g) => {
+    const typed = indexTermsOf(g.alternatives[0]);
+    const verb = typed.length === 1 && ACTION_TERMS.has(typed[0]) ? VERB_WEIGHT : 1;
+    return {
+      alternatives: g.alternatives.map(indexTermsOf).filter((a) => a.length > 0),
+      weight: Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...typed.map(weightOf))) * (g.weight ?? 1) * verb,
+    };
+  });
   const totalWeight = groups.reduce((sum, g) => sum + g.weight, 0) || 1;
   const subject = new Set(query.subjectTerms);
   // What each page's summary holds of the query, read off its intro section's match (a page's only summary).
