@@ -279,7 +279,7 @@ export function lastAtOrBefore(sorted: readonly number[], value: number): number
 
 /** The page of each section id, and the facts of each page ranking weighs. */
 export function rankingContext(data: RankingData) {
-  const pages = data.pages.map(([, , title, kind], i) => ({kind, titleTerms: titleTermsOf(title), firstSection: data.pageStarts[i]}));
+  const pages = data.pages.map(([, , title, kind], i) => ({kind, titleTerms: titleTermsOf(title), firstSection: data.pageStarts[i], definesConcept: /^what (is|are)\b/i.test(title)}));
   const troubleshooting = new Set(data.troubleshooting);
   return {
     pages,

@@ -15,6 +15,13 @@ describe('query analysis', () => {
     expect(analyzeQuery('what is the setup of the settings page', []).subjectTerms).toEqual(['setup', 'set', 'page']);
   });
 
+  it('tells a question about what something is from one about which or how', () => {
+    for (const question of ['What is a URN?', "what's an aspect", 'What are data products', 'explain stateful ingestion'])
+      expect(analyzeQuery(question, []).asksDefinition, question).toBe(true);
+    for (const question of ['What is the difference between tags and terms?', 'what is the default port of GMS', 'How do I create a URN?', 'which aspects does a chart have'])
+      expect(analyzeQuery(question, []).asksDefinition, question).toBe(false);
+  });
+
   it('tells a problem from a plain question', () => {
     for (const problem of ['Snowflake lineage not showing', 'ORA-12514 when ingesting Oracle', 'UI ingestion stuck in pending', 'GraphQL returns 401', 'users show up twice'])
       expect(analyzeQuery(problem, []).describesProblem, problem).toBe(true);

@@ -59,9 +59,15 @@ export interface AnalyzedQuery {
   asksManaged?: boolean;
   /** Whether the query describes a problem (an error, something missing or wrong), which troubleshooting sections answer. */
   describesProblem?: boolean;
+  /** Whether the query asks what something is ("What is a URN?"), which a concept page answers. */
+  asksDefinition?: boolean;
 }
 
 const MANAGED_PATTERN = /\b(managed|acryl|saas)\b/i;
+/** A question asking what something is, not which one or how ("what is the difference", "what is the best way"). */
+const DEFINITION_PATTERN =
+  /^\s*(what\s*(is|are|'s|s)\s+(?!(the\s+|an?\s+)?(difference|best|right|recommended|way|command|url|endpoint|port|default|version|latest|status|reason|cause|meaning)\b)\w|define\b|explain\b)/i;
+
 /** A problem as readers describe one: an error, a failure, something missing, empty, wrong, duplicated or stuck. */
 const PROBLEM_PATTERN =
   /\b(no|not|never|nothing|missing|empty|only|fails?|failed|failing|failure|errors?|exceptions?|wrong|twice|duplicat\w*|stuck|hangs?|hanging|disappear\w*|vanish\w*|can'?t|cannot|doesn'?t|don'?t|won'?t|isn'?t|aren'?t|unable|broken|timeouts?|timed out|times out|denied|unauthori[sz]ed|forbidden|refused|slow)\b|\b[A-Z]{2,}-\d{3,}\b|\b(40[0-9]|50[0-9])\b/i;
@@ -85,7 +91,7 @@ export function analyzeQuery(query: string, synonyms: SynonymTable): AnalyzedQue
     last: to === kept.length,
   }));
   const intent: QueryIntent = LOOKUP_PATTERN.test(query) ? 'lookup' : TASK_PATTERN.test(query) ? 'task' : 'neutral';
-  return {groups, intent, subjectTerms: [...new Set(kept.map((w) => w.term))], asksManaged: MANAGED_PATTERN.test(query), describesProblem: PROBLEM_PATTERN.test(query)};
+  return {groups, intent, subjectTerms: [...new Set(kept.map((w) => w.term))], asksManaged: MANAGED_PATTERN.test(query), describesProblem: PROBLEM_PATTERN.test(query), asksDefinition: DEFINITION_PATTERN.test(query)};
 }
 
 /**
@@ -149,7 +155,7 @@ export function analyzeFollowUp(query: string, earlier: readonly string[], synon
   }
   // A follow-up that continues the question before it ("And for BigQuery?") continues its problem too.
   const describesProblem = own.describesProblem || (pointsBack && PROBLEM_PATTERN.test(earlier[earlier.length - 1]));
-  return groups.length > 0 ? {groups, intent, subjectTerms: [...terms], asksManaged, describesProblem} : own;
+  return groups.length > 0 ? {groups, intent, subjectTerms: [...terms], asksManaged, describesProblem, asksDefinition: own.asksDefinition} : own;
 }
 
 /** Field boosts of a subject: scaled down for an earlier question's subject, so that it weighs less in BM25 too. */

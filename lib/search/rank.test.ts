@@ -58,6 +58,15 @@ describe('ranking', () => {
     const plain = loadSearchIndex(buildSearchIndex([section('/docs/versioning', 'Aspect Versioning', null, text), section('/docs/retention', 'Database Retention', null, text)]));
     expect(plain.search('keep fewer old versions in the database')[0].url).toBe('/docs/versioning');
   });
+  it('answers "what is" with the page that explains the concept, not a task page that uses the word more', () => {
+    const pages = loadSearchIndex(buildSearchIndex([
+      section('/docs/truncate', 'Truncate Timeseries Data', null, 'Truncate old timeseries aspect values to save space.'),
+      section('/docs/aspect', 'What Is an Aspect?', null, 'An aspect is a bundle of metadata about an entity. A timeseries aspect records values over time.'),
+    ]));
+    expect(pages.search('What is a timeseries aspect?')[0].url).toBe('/docs/aspect');
+    expect(pages.search('truncate a timeseries aspect')[0].url).toBe('/docs/truncate');
+  });
+
   it('weighs the topic of a task over its verb, which the docs often say in other words', () => {
     const pages = loadSearchIndex(buildSearchIndex([
       section('/docs/lineage', 'Column tutorial A', null, 'Add lineage between a column and its upstream column with the Python API. Add more.'),

@@ -43,6 +43,8 @@ const FULL_TITLE_WEIGHT = 1.5;
  * likely the answer than a page that only mentions them.
  */
 const ABOUT_WEIGHT = 0.5;
+/** Extra weight of a concept page ("What Is an Aspect?") naming a subject of a query that asks what something is. */
+const DEFINITION_WEIGHT = 1.5;
 /** Extra weight of a troubleshooting section when the query describes a problem. */
 const PROBLEM_SECTION_WEIGHT = 1.3;
 /** Title words that do not make a title more specific than the query. */
@@ -55,6 +57,8 @@ export interface RankPage {
   titleTerms: ReadonlySet<string>;
   /** Id of the page's first section (its opening, before the first heading). */
   firstSection: number;
+  /** Whether the page explains what something is: its title asks it ("What Is a URN?"). */
+  definesConcept?: boolean;
 }
 
 /** Index terms of a page title. */
@@ -140,6 +144,8 @@ export function rerank(
     return {
       alternatives: g.alternatives.map(indexTermsOf).filter((a) => a.length > 0),
       weight: Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...typed.map(weightOf))) * (g.weight ?? 1) * verb,
+      // A query made only of filler words ("what is datahub") keeps them as its groups; they name no concept.
+      filler: typed.every(isFiller),
     };
   });
   const totalWeight = groups.reduce((sum, g) => sum + g.weight, 0) || 1;
@@ -148,7 +154,7 @@ export function rerank(
   const summaries = new Map<number, string[]>();
   for (const match of matches) if (match.summaryTerms) summaries.set(pageOf(match.id), match.summaryTerms);
   // Per page met: which subjects its title holds, whether the title is the query, and what its sections hold together.
-  const facts = new Map<number, {inTitle: boolean[]; titleCount: number; titleCoverage: number; aboutCoverage: number; exact: boolean; held: number[]; heldShare: number | null}>();
+  const facts = new Map<number, {inTitle: boolean[]; titleCount: number; titleCoverage: number; aboutCoverage: number; exact: boolean; defines: boolean; held: number[]; heldShare: number | null}>();
   const share = (values: readonly number[]) => values.reduce((sum, c, i) => sum + c * groups[i].weight, 0) / totalWeight;
   const factsOf = (page: number) => {
     let known = facts.get(page);
@@ -160,7 +166,8 @@ export function rerank(
       const titleCount = inTitle.filter(Boolean).length;
       const specific = [...titleTerms].some((t) => !GENERIC_TITLE_TERMS.has(t) && !isFiller(t) && !subject.has(t));
       const exact = groups.length > 0 && titleCount === groups.length && !specific;
-      known = {inTitle, titleCount, titleCoverage: share(inTitle.map(Number)), aboutCoverage: share(inAbout.map(Number)), exact, held: groups.map(() => 0), heldShare: null};
+      const defines = Boolean(query.asksDefinition && pages[page].definesConcept && groups.some((g, i) => inTitle[i] && !g.filler));
+      known = {inTitle, titleCount, titleCoverage: share(inTitle.map(Number)), aboutCoverage: share(inAbout.map(Number)), exact, defines, held: groups.map(() => 0), heldShare: null};
       facts.set(page, known);
     }
     return known;
@@ -192,9 +199,9 @@ export function rerank(
     let own = 0;
     for (let g = 0; g < count; g++) own += credits[m * count + g] * groups[g].weight;
     const coverage = (1 - PAGE_COVERAGE_SHARE) * (own / totalWeight) + PAGE_COVERAGE_SHARE * pageFacts.heldShare;
-    const {titleCount, titleCoverage, aboutCoverage, exact} = pageFacts;
+    const {titleCount, titleCoverage, aboutCoverage, exact, defines} = pageFacts;
     const titleWeight = exact ? EXACT_TITLE_WEIGHT * (match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1) : titleCount === count ? FULL_TITLE_WEIGHT : 1;
-    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * (1 + ABOUT_WEIGHT * aboutCoverage) * titleWeight * kindWeight(query, kind);
+    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * (1 + ABOUT_WEIGHT * aboutCoverage) * titleWeight * kindWeight(query, kind) * (defines ? DEFINITION_WEIGHT : 1);
     ranked[m] = {order: m, section: {id: match.id, score, terms: match.terms, queryTerms: match.queryTerms, page, coverage, titleCoverage}};
   }
   // A page with several matching sections is more likely about the query than a page that mentions it once: each
