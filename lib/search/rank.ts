@@ -33,7 +33,7 @@ export const kindWeight = (query: Pick<AnalyzedQuery, 'intent' | 'asksManaged'>,
 const TITLE_WEIGHT = 1.5;
 /** Extra weight of a page whose title is the query, give or take a generic word ("Lineage" for "lineage"). */
 const EXACT_TITLE_WEIGHT = 2;
-/** Extra weight of the opening section of a page whose title is the query: "what is a URN" is answered at the top. */
+/** Extra weight of the opening section of a page whose title is the query, or of a concept page a "what is" question names: "what is a URN" is answered at the top. */
 const EXACT_TITLE_OPENING_WEIGHT = 1.5;
 /** Extra weight of a page whose title holds every subject of the query, with words of its own besides. */
 const FULL_TITLE_WEIGHT = 1.5;
@@ -201,7 +201,7 @@ export function rerank(
     const coverage = (1 - PAGE_COVERAGE_SHARE) * (own / totalWeight) + PAGE_COVERAGE_SHARE * pageFacts.heldShare;
     const {titleCount, titleCoverage, aboutCoverage, exact, defines} = pageFacts;
     const titleWeight = exact ? EXACT_TITLE_WEIGHT * (match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1) : titleCount === count ? FULL_TITLE_WEIGHT : 1;
-    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * (1 + ABOUT_WEIGHT * aboutCoverage) * titleWeight * kindWeight(query, kind) * (defines ? DEFINITION_WEIGHT : 1);
+    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * (1 + ABOUT_WEIGHT * aboutCoverage) * titleWeight * kindWeight(query, kind) * (defines ? DEFINITION_WEIGHT * (match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1) : 1);
     ranked[m] = {order: m, section: {id: match.id, score, terms: match.terms, queryTerms: match.queryTerms, page, coverage, titleCoverage}};
   }
   // A page with several matching sections is more likely about the query than a page that mentions it once: each
