@@ -22,6 +22,13 @@ describe('query analysis', () => {
       expect(analyzeQuery(question, []).asksDefinition, question).toBe(false);
   });
 
+  it('reads a query naming code or a thing\'s members as a lookup, unless it asks for a task', () => {
+    for (const query of ['make_dataset_urn function', 'DatasetPropertiesClass', 'dataJob aspects', 'corpuser key fields'])
+      expect(analyzeQuery(query, []).intent, query).toBe('lookup');
+    expect(analyzeQuery('How do I set include_view_lineage?', []).intent).toBe('task');
+    expect(analyzeQuery('what is DataHub', []).intent).toBe('neutral');
+  });
+
   it('tells a problem from a plain question', () => {
     for (const problem of ['Snowflake lineage not showing', 'ORA-12514 when ingesting Oracle', 'UI ingestion stuck in pending', 'GraphQL returns 401', 'users show up twice'])
       expect(analyzeQuery(problem, []).describesProblem, problem).toBe(true);

@@ -33,6 +33,14 @@ const TASK_PATTERN =
 const LOOKUP_PATTERN =
   /\b(what (fields?|aspects?|types?|properties|arguments|inputs?|enums?|values)|which (fields?|aspects?|types?|properties|arguments)|(fields?|aspects?|arguments) (of|in|on)|list of (fields?|aspects?|types?|properties|arguments|values)|type of the|schema of)\b/i;
 
+/**
+ * A query that is not a task and names code (a snake_case or camelCase identifier, a class such as
+ * DatasetPropertiesClass; not a product name such as DataHub or BigQuery) or a thing's members ("dataJob aspects",
+ * "corpuser key fields") looks something up.
+ */
+const NAMES_CODE = /\b([a-z]+_[a-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][A-Za-z0-9]*(Class|Input|Config|Emitter|Graph|Builder|Wrapper))\b/;
+const NAMES_MEMBERS = /\b(aspects?|fields?|key fields?|functions?|class|methods?|arguments|parameters|enum values|signature)\s*\??\s*$/i;
+
 /** One word of the query as typed, and its index term (null for a stop word). */
 interface QueryWord {
   word: string;
@@ -90,7 +98,7 @@ export function analyzeQuery(query: string, synonyms: SynonymTable): AnalyzedQue
     alternatives: [kept.slice(from, to).map((w) => w.word), ...alternatives],
     last: to === kept.length,
   }));
-  const intent: QueryIntent = LOOKUP_PATTERN.test(query) ? 'lookup' : TASK_PATTERN.test(query) ? 'task' : 'neutral';
+  const intent: QueryIntent = LOOKUP_PATTERN.test(query) ? 'lookup' : TASK_PATTERN.test(query) ? 'task' : NAMES_CODE.test(query) || NAMES_MEMBERS.test(query) ? 'lookup' : 'neutral';
   return {groups, intent, subjectTerms: [...new Set(kept.map((w) => w.term))], asksManaged: MANAGED_PATTERN.test(query), describesProblem: PROBLEM_PATTERN.test(query), asksDefinition: DEFINITION_PATTERN.test(query)};
 }
 
