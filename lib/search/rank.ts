@@ -104,7 +104,7 @@ function holdsAny(alternatives: readonly string[][], terms: ReadonlySet<string> 
 
 /** Whether a section holds a release an alternative names by version prefix ("0.10" held by "0.10.5"). */
 function holdsRelease(alternatives: readonly string[][], terms: readonly string[]): boolean {
-  return alternatives.some((alternative) => alternative.some(isVersionTerm) && alternative.every((t) => terms.some((m) => m === t || (isVersionTerm(t) && m.startsWith(`${t}.`)))));
+  return alternatives.some((alternative) => alternative.every((t) => terms.some((m) => m === t || (isVersionTerm(t) && m.startsWith(`${t}.`)))));
 }
 
 /** Credit of a subject the section matched only through a typo-tolerant or prefix match of a word. */
@@ -141,8 +141,11 @@ export function rerank(
   const groups = query.groups.map((g) => {
     const typed = indexTermsOf(g.alternatives[0]);
     const verb = typed.length === 1 && ACTION_TERMS.has(typed[0]) ? VERB_WEIGHT : 1;
+    const alternatives = g.alternatives.map(indexTermsOf).filter((a) => a.length > 0);
     return {
-      alternatives: g.alternatives.map(indexTermsOf).filter((a) => a.length > 0),
+      alternatives,
+      // Alternatives naming a release line ("0.10"), which a section holds through any of its releases.
+      releases: alternatives.filter((a) => a.some(isVersionTerm)),
       weight: Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...typed.map(weightOf))) * (g.weight ?? 1) * verb,
       // A query made only of filler words ("what is datahub") keeps them as its groups; they name no concept.
       filler: typed.every(isFiller),
@@ -183,8 +186,8 @@ export function rerank(
     pageIds[m] = page;
     const {inTitle, held} = factsOf(page);
     for (let g = 0; g < count; g++) {
-      const {alternatives} = groups[g];
-      const credit = inTitle[g] || holdsAny(alternatives, match.terms) || holdsRelease(alternatives, match.terms) ? 1 : holdsAny(alternatives, match.queryTerms) ? NEAR_MATCH_CREDIT : 0;
+      const {alternatives, releases} = groups[g];
+      const credit = inTitle[g] || holdsAny(alternatives, match.terms) || (releases.length > 0 && holdsRelease(releases, match.terms)) ? 1 : holdsAny(alternatives, match.queryTerms) ? NEAR_MATCH_CREDIT : 0;
       credits[m * count + g] = credit;
       if (credit > held[g]) held[g] = credit;
     }
