@@ -19,6 +19,7 @@ const FILLER_WORDS = new Set(
     'am', 'been', 'being', 'had', 'having', 'these', 'those', 'so', 'now', 'yet', 'again', 'same', 'such',
     'one', 'ones', 'keep', 'keeps', 'happen', 'happens', 'lot', 'lots', 'bit', 'about', 'up', 'out', 'very', 'vs', 'versus', 'datahub',
     'look', 'looks', 'like', 'through', 'instead', 'see', 'many', 'much', 'each', 'everything', 'whole', 'entire',
+    'handful', 'bunch', 'few', 'couple', 'several', 'various', 'certain', 'particular',
   ].map((w) => processTerm(w) ?? w),
 );
 
@@ -117,7 +118,7 @@ export const EARLIER_QUESTION_WEIGHT = {refersTo: 0.8, pointsBack: 0.5, standsAl
 export const ACTION_TERMS = new Set(
   [
     'add', 'assign', 'change', 'configure', 'connect', 'create', 'delete', 'deploy', 'disable', 'edit', 'emit', 'enable', 'export',
-    'fetch', 'find', 'generate', 'grant', 'import', 'install', 'list', 'migrate', 'override', 'publish', 'purge', 'push', 'remove',
+    'fetch', 'find', 'generate', 'grant', 'import', 'install', 'list', 'make', 'migrate', 'override', 'publish', 'purge', 'push', 'remove',
     'rename', 'replay', 'reset', 'restart', 'revoke', 'rotate', 'run', 'schedule', 'search', 'set', 'share', 'stop', 'update',
     'upgrade', 'use', 'view',
   ].map((w) => processTerm(w) ?? w),
