@@ -46,7 +46,7 @@ const ABOUT_WEIGHT = 0.5;
 /** Extra weight of a concept page ("What Is an Aspect?") naming a subject of a query that asks what something is. */
 const DEFINITION_WEIGHT = 1.5;
 /** Extra weight of a troubleshooting section when the query describes a problem. */
-const PROBLEM_SECTION_WEIGHT = 1.3;
+const PROBLEM_SECTION_WEIGHT = 1.5;
 /** Title words that do not make a title more specific than the query. */
 const GENERIC_TITLE_TERMS = new Set(['guide', 'feature', 'overview', 'introduction', 'datahub', 'about', 'using', 'concept'].map((w) => processTerm(w) ?? w));
 
