@@ -3,8 +3,16 @@ import {chatDefaults} from '../src/site';
 
 import {MAX_CONTEXT_ANSWER_CHARS, MAX_CONTEXT_EXCHANGES} from './conversation-limits';
 import {withoutNul} from './query-log';
+import {START_RESPONSE_MARKER} from './stream-marker';
 
-export {START_RESPONSE_MARKER} from './stream-marker';
+export {START_RESPONSE_MARKER};
+
+/** A whole completions response read back: the references JSON before the marker, the answer after it. */
+export function splitCompletion(text: string): {references: string[]; answer: string} {
+  const at = text.indexOf(START_RESPONSE_MARKER);
+  return {references: JSON.parse(text.slice(0, at)) as string[], answer: text.slice(at + START_RESPONSE_MARKER.length)};
+}
+
 export {MAX_CONTEXT_ANSWER_CHARS, MAX_CONTEXT_EXCHANGES};
 
 /** Most sections a request may ask for. */

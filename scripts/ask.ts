@@ -5,7 +5,7 @@
  * `--after` asks it as a follow-up of that earlier question (oldest first).
  */
 import {parseArgs} from 'node:util';
-import {completionRequestSchema, START_RESPONSE_MARKER} from '../contract/completions';
+import {completionRequestSchema, splitCompletion} from '../contract/completions';
 import {chatService} from '../src/site';
 import {readConfig} from '../server/config';
 import {completionStream} from '../server/completions/pipeline';
@@ -25,9 +25,7 @@ async function main() {
   let text = '';
   for await (const chunk of completionStream(request, services.completions, new AbortController().signal, () => undefined)) text += chunk;
   await services.store.close();
-  const at = text.indexOf(START_RESPONSE_MARKER);
-  const references = JSON.parse(text.slice(0, at)) as string[];
-  const answer = text.slice(at + START_RESPONSE_MARKER.length);
+  const {references, answer} = splitCompletion(text);
   const titles = new Map(services.sections.map((s) => [s.url, sectionTitleOf(s)]));
   const titled = references.map((id) => ({id, title: titles.get(id) ?? id}));
   if (values.json) {

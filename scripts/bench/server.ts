@@ -3,7 +3,7 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import {START_RESPONSE_MARKER} from '../../contract/completions';
+import {splitCompletion, START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatService} from '../../src/site';
 import {buildApp} from '../../server/app';
 import {createPostgresStore} from '../../server/query-log/postgres-store';
@@ -70,18 +70,10 @@ export async function benchServer(buildDir: string, durationSeconds: number): Pr
     for (const q of questions) timings.push(await timeCompletion(url, q));
     // Relevance from the same answers the timings measured.
     const answers = new Map(questions.map((q, i) => [q, timings[i].text]));
-    const chat = await evaluateChat(async (question) => {
-      const text = answers.get(question)!;
-      const at = text.indexOf(START_RESPONSE_MARKER);
-      return {references: JSON.parse(text.slice(0, at)) as string[], answer: text.slice(at + START_RESPONSE_MARKER.length)};
-    }, devQuestions, chatDefaults.iDontKnowMessage);
+    const chat = await evaluateChat(async (question) => splitCompletion(answers.get(question)!), devQuestions, chatDefaults.iDontKnowMessage);
     const onTopic = devQuestions.length - chat.offTopicCount;
     // The same pipeline on questions the dev set does not hold, asked over HTTP like the rest.
-    const team = await evaluateChat(async (question) => {
-      const text = (await timeCompletion(url, question)).text;
-      const at = text.indexOf(START_RESPONSE_MARKER);
-      return {references: JSON.parse(text.slice(0, at)) as string[], answer: text.slice(at + START_RESPONSE_MARKER.length)};
-    }, teamQuestions, chatDefaults.iDontKnowMessage);
+    const team = await evaluateChat(async (question) => splitCompletion((await timeCompletion(url, question)).text), teamQuestions, chatDefaults.iDontKnowMessage);
     rows.push(
       {area: 'Chat', metric: `References hit@1 (${onTopic} dev questions)`, value: chat.hitAt1, unit: '', note: 'data/chat-dev-questions.tsv; target >= 0.85'},
       {area: 'Chat', metric: 'References hit@3', value: chat.hitAt3, unit: '', note: 'target >= 0.95'},

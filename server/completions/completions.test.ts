@@ -1,6 +1,6 @@
 import type {FastifyInstance} from 'fastify';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {START_RESPONSE_MARKER} from '../../contract/completions';
+import {splitCompletion, START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatDefaults} from '../../src/site';
 import type {Section} from '../../lib/search/types';
 import {startFakeOpenAi, type FakeOpenAi} from '../../tests/fakes/openai-server';
@@ -50,11 +50,6 @@ async function start(
 const ask = (url: string, body: unknown, init: RequestInit = {}) =>
   fetch(`${url}/v1/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: typeof body === 'string' ? body : JSON.stringify(body), ...init});
 
-function split(text: string): {references: string[]; answer: string} {
-  const at = text.indexOf(START_RESPONSE_MARKER);
-  return {references: JSON.parse(text.slice(0, at)) as string[], answer: text.slice(at + START_RESPONSE_MARKER.length)};
-}
-
 beforeAll(() => {
   store = createSqliteStore(':memory:');
 });
@@ -84,7 +79,7 @@ describe('POST /v1/completions: the stream', () => {
 
   it('answers with the first reference\'s passage, then its source link', async () => {
     const {url} = await start();
-    const {references, answer} = split(await (await ask(url, {prompt: 'How do I create a personal access token?', projectKey: KEY})).text());
+    const {references, answer} = splitCompletion(await (await ask(url, {prompt: 'How do I create a personal access token?', projectKey: KEY})).text());
     expect(references[0]).toMatch(/^\/docs\/authentication\/personal-access-tokens/);
     const first = fixtureSections.find((s) => s.url === references[0])!;
     expect(answer.startsWith(first.text)).toBe(true);
@@ -94,9 +89,9 @@ describe('POST /v1/completions: the stream', () => {
 
   it('honours sectionsMatchCount and sectionsMatchThreshold', async () => {
     const {url} = await start();
-    const one = split(await (await ask(url, {prompt: 'personal access token', projectKey: KEY, sectionsMatchCount: 1})).text());
+    const one = splitCompletion(await (await ask(url, {prompt: 'personal access token', projectKey: KEY, sectionsMatchCount: 1})).text());
     expect(one.references).toHaveLength(1);
-    const strict = split(await (await ask(url, {prompt: 'personal access token', projectKey: KEY, sectionsMatchThreshold: 0.99})).text());
+    const strict = splitCompletion(await (await ask(url, {prompt: 'personal access token', projectKey: KEY, sectionsMatchThreshold: 0.99})).text());
     expect(strict).toEqual({references: [], answer: chatDefaults.iDontKnowMessage});
   });
 
@@ -128,13 +123,13 @@ describe('POST /v1/completions: follow-up questions', () => {
     const {url} = await start(createExtractiveAnswerer(), {sections: conversationSections});
     // Threshold 0: the order is what is tested, and a corpus this small gives low scores.
     const base = {projectKey: KEY, sectionsMatchThreshold: 0};
-    const plain = split(await (await ask(url, {...base, prompt: 'How do I revoke it?'})).text());
+    const plain = splitCompletion(await (await ask(url, {...base, prompt: 'How do I revoke it?'})).text());
     expect(plain.references[0]).toBe('/docs/authorization/policies#revoke-access');
-    const followUp = split(await (await ask(url, {...base, prompt: 'How do I revoke it?', context: [earlier]})).text());
+    const followUp = splitCompletion(await (await ask(url, {...base, prompt: 'How do I revoke it?', context: [earlier]})).text());
     expect(followUp.references[0]).toMatch(/^\/docs\/authentication\/personal-access-tokens/);
     expect(followUp.references).toContain('/docs/authentication/personal-access-tokens#revoke-a-token');
     // The follow-up's own subject still leads: a question naming a new subject is answered about it.
-    const newSubject = split(await (await ask(url, {...base, prompt: 'How do I start the quickstart with Docker?', context: [earlier]})).text());
+    const newSubject = splitCompletion(await (await ask(url, {...base, prompt: 'How do I start the quickstart with Docker?', context: [earlier]})).text());
     expect(newSubject.references[0]).toBe('/docs/quickstart');
   });
 
@@ -213,7 +208,7 @@ describe('POST /v1/completions: errors', () => {
     expect(busy.headers.get('retry-after')).toBe('1');
     expect(Object.keys((await busy.json()) as object)).toEqual(['error']);
     release();
-    expect(split(await first.text()).answer).toBe('Holding done.');
+    expect(splitCompletion(await first.text()).answer).toBe('Holding done.');
     const again = await ask(url, {prompt: 'personal access token', projectKey: KEY});
     expect(again.status).toBe(200);
     await again.text();
@@ -248,7 +243,7 @@ describe('OpenAI-compatible answerer against a fake endpoint', () => {
   it('streams the deltas and sends the filled prompt template and parameters', async () => {
     fake.mode = 'stream';
     const {url} = await withFake();
-    const {answer} = split(await (await ask(url, {prompt: 'personal access token', projectKey: KEY})).text());
+    const {answer} = splitCompletion(await (await ask(url, {prompt: 'personal access token', projectKey: KEY})).text());
     expect(answer).toBe('Use the **CLI**.');
     const sent = fake.requests.at(-1)!.body as {model: string; stream: boolean; temperature: number; max_tokens: number; messages: Array<{content: string}>};
     expect(sent).toMatchObject({model: 'gpt-4', stream: true, temperature: 0.1, max_tokens: 500});
@@ -290,7 +285,7 @@ describe('OpenAI-compatible answerer against a fake endpoint', () => {
       fake.mode = mode;
       const {url, logged} = await withFake(300);
       const started = Date.now();
-      const {answer} = split(await (await ask(url, {prompt: 'personal access token', projectKey: KEY})).text());
+      const {answer} = splitCompletion(await (await ask(url, {prompt: 'personal access token', projectKey: KEY})).text());
       expect(answer).toBe(chatDefaults.iDontKnowMessage);
       expect(Date.now() - started).toBeLessThan(3000);
       expect(logged.join('\n')).toMatch(/Answerer \(openai\) failed/);

@@ -1,7 +1,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {START_RESPONSE_MARKER} from '../../contract/completions';
+import {splitCompletion} from '../../contract/completions';
 import {loadSearchIndex} from '../../lib/search/engine';
 import {sectionTitleOf, type Section} from '../../lib/search/types';
 import {CHAT_SECTIONS_FILE} from '../../plugins/search-index/constants';
@@ -31,9 +31,7 @@ async function askChat(question: string) {
     body: JSON.stringify({prompt: question, projectKey: chatService.projectKey}),
   });
   expect(response.status).toBe(200);
-  const text = await response.text();
-  const at = text.indexOf(START_RESPONSE_MARKER);
-  return {references: JSON.parse(text.slice(0, at)) as string[], answer: text.slice(at + START_RESPONSE_MARKER.length)};
+  return splitCompletion(await response.text());
 }
 
 type ChatResult = Awaited<ReturnType<typeof evaluateChat>>;

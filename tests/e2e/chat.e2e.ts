@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest';
-import {START_RESPONSE_MARKER} from '../../contract/completions';
+import {splitCompletion, START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatDefaults, chatService, chatText, links} from '../../src/site';
 import {axeBlocking} from './axe';
 import {baseURL, gotoHydrated, launchChromium, newPage} from './browser';
@@ -41,9 +41,7 @@ async function serverAnswer(prompt: string): Promise<{references: string[]; answ
     headers: {'content-type': 'application/json'},
     body: JSON.stringify({prompt, projectKey: chatService.projectKey}),
   });
-  const body = await response.text();
-  const at = body.indexOf(START_RESPONSE_MARKER);
-  return {references: JSON.parse(body.slice(0, at)) as string[], answer: body.slice(at + START_RESPONSE_MARKER.length)};
+  return splitCompletion(await response.text());
 }
 
 /** Records every data-state the dialog takes and the answer length seen in each, from inside the page. */

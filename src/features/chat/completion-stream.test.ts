@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {START_RESPONSE_MARKER} from '../../../contract/completions';
+import {splitCompletion, START_RESPONSE_MARKER} from '../../../contract/completions';
 import {createStreamParser, parseReferences, readCompletionStream, type StreamEvent} from './completion-stream';
 
 /** A real response of the server's extractive answerer to "How do I create a personal access token?". */
@@ -26,9 +26,8 @@ function parseChunks(chunks: Uint8Array[]): Parsed {
 }
 
 function expected(response: string): Parsed {
-  const at = response.indexOf(START_RESPONSE_MARKER);
-  const answer = response.slice(at + START_RESPONSE_MARKER.length);
-  return {references: [JSON.parse(response.slice(0, at)) as string[]], answer, answerEvents: [answer]};
+  const {references, answer} = splitCompletion(response);
+  return {references: [references], answer, answerEvents: [answer]};
 }
 
 describe('completions stream parser', () => {
