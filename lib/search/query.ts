@@ -145,15 +145,19 @@ export function analyzeFollowUp(query: string, earlier: readonly string[], synon
   const terms = new Set(onlyFiller ? [] : own.subjectTerms);
   const ownAction = own.subjectTerms.some((t) => ACTION_TERMS.has(t));
   let intent = own.intent;
-  const asksManaged = own.asksManaged || earlier.some((question) => MANAGED_PATTERN.test(question));
+  let asksManaged = own.asksManaged;
+  // A follow-up that continues the question before it ("And for BigQuery?") continues its problem too.
+  let describesProblem = own.describesProblem;
   let weight = REFERS_TO_PATTERN.test(query)
     ? EARLIER_QUESTION_WEIGHT.refersTo
     : pointsBack
       ? EARLIER_QUESTION_WEIGHT.pointsBack
       : EARLIER_QUESTION_WEIGHT.standsAlone;
-  for (const question of [...earlier].reverse()) {
+  for (const [i, question] of [...earlier].reverse().entries()) {
     const previous = analyzeQuery(question, synonyms);
     if (intent === 'neutral') intent = previous.intent;
+    asksManaged ||= previous.asksManaged;
+    if (i === 0 && pointsBack) describesProblem ||= previous.describesProblem;
     for (const group of previous.groups) {
       const typed = indexTermsOf(group.alternatives[0]);
       if (typed.length === 0 || typed.every((t) => terms.has(t) || isFiller(t) || (ownAction && ACTION_TERMS.has(t)))) continue;
@@ -162,8 +166,6 @@ export function analyzeFollowUp(query: string, earlier: readonly string[], synon
     }
     weight /= 2;
   }
-  // A follow-up that continues the question before it ("And for BigQuery?") continues its problem too.
-  const describesProblem = own.describesProblem || (pointsBack && PROBLEM_PATTERN.test(earlier[earlier.length - 1]));
   return groups.length > 0 ? {groups, intent, subjectTerms: [...terms], asksManaged, describesProblem, asksDefinition: own.asksDefinition} : own;
 }
 
