@@ -196,7 +196,6 @@ export function queryLeaves(query: AnalyzedQuery): QueryLeaf[] {
   return [...leaves].map(([term, prefix]) => ({term, prefix}));
 }
 
-const versionPrefix = (term: string) => isVersionTerm(term);
 const typedPrefix = (term: string, i: number, terms: string[]) => isVersionTerm(term) || QUERY_OPTIONS.prefix(term, i, terms);
 
 /** The MiniSearch expression of a query: groups combined with `combineWith`, each any of its alternatives. */
@@ -209,7 +208,7 @@ export function queryExpression(query: AnalyzedQuery, combineWith: 'AND' | 'OR')
       queries: group.alternatives.map((alternative, a) => ({
         combineWith: 'AND',
         queries: [alternative.join(' ')],
-        prefix: group.last && a === 0 ? typedPrefix : versionPrefix,
+        prefix: group.last && a === 0 ? typedPrefix : isVersionTerm,
       })),
     })),
   };

@@ -203,8 +203,10 @@ export function rerank(
     for (let g = 0; g < count; g++) own += credits[m * count + g] * groups[g].weight;
     const coverage = (1 - PAGE_COVERAGE_SHARE) * (own / totalWeight) + PAGE_COVERAGE_SHARE * pageFacts.heldShare;
     const {titleCount, titleCoverage, aboutCoverage, exact, defines} = pageFacts;
-    const titleWeight = exact ? EXACT_TITLE_WEIGHT * (match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1) : titleCount === count ? FULL_TITLE_WEIGHT : 1;
-    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * (1 + ABOUT_WEIGHT * aboutCoverage) * titleWeight * kindWeight(query, kind) * (defines ? DEFINITION_WEIGHT * (match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1) : 1);
+    const opening = match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1;
+    const titleWeight = exact ? EXACT_TITLE_WEIGHT * opening : titleCount === count ? FULL_TITLE_WEIGHT : 1;
+    const definitionWeight = defines ? DEFINITION_WEIGHT * opening : 1;
+    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * (1 + ABOUT_WEIGHT * aboutCoverage) * titleWeight * definitionWeight * kindWeight(query, kind);
     ranked[m] = {order: m, section: {id: match.id, score, terms: match.terms, queryTerms: match.queryTerms, page, coverage, titleCoverage}};
   }
   // A page with several matching sections is more likely about the query than a page that mentions it once: each
