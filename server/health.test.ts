@@ -7,7 +7,7 @@ import {createPostgresStore} from './query-log/postgres-store';
 import {createSqliteStore} from './query-log/sqlite-store';
 import type {QueryLogStore} from './query-log/store';
 import {startQueryLogApi} from './query-log/test-app';
-import {startRelay, type Relay} from './query-log/test-relay';
+import {startRelay, throughRelay, type Relay} from './query-log/test-relay';
 
 const ANON = 'anon';
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -75,10 +75,7 @@ if (postgresUrl) {
     let origin: string;
     beforeAll(async () => {
       relay = await startRelay(new URL(postgresUrl));
-      const viaRelay = new URL(postgresUrl);
-      viaRelay.hostname = '127.0.0.1';
-      viaRelay.port = String(relay.port);
-      store = await createPostgresStore(viaRelay.toString(), {connectTimeoutMs: 500, queryTimeoutMs: 500});
+      store = await createPostgresStore(throughRelay(postgresUrl, relay), {connectTimeoutMs: 500, queryTimeoutMs: 500});
       ({app, origin} = await startQueryLogApi(store, ANON));
     });
     afterAll(async () => {

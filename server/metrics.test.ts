@@ -2,14 +2,12 @@ import type {FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {chatDefaults} from '../src/site';
 import {buildApp} from './app';
-import {createExtractiveAnswerer} from './completions/extractive-answerer';
-import {createLexicalRetriever} from '../lib/search/retrieval';
 import {serveMetrics, type MetricsServer} from './metrics';
 import {createSqliteStore} from './query-log/sqlite-store';
 import type {QueryLogStore} from './query-log/store';
+import {startQueryLogApi, TEST_PROJECT_KEY} from './query-log/test-app';
 
 const ANON = 'anon';
-const KEY = 'k';
 
 describe('Prometheus metrics on their own port', () => {
   let store: QueryLogStore;
@@ -18,11 +16,7 @@ describe('Prometheus metrics on their own port', () => {
   let metrics: MetricsServer;
   beforeAll(async () => {
     store = createSqliteStore(':memory:');
-    app = await buildApp(
-      {buildDir: '', serveStatic: false, projectKeys: [KEY], anonKey: ANON, queryLogRateLimitPerMinute: 3},
-      {completions: {retriever: createLexicalRetriever([]), answerer: createExtractiveAnswerer(), log: () => undefined}, store, allowedModels: null},
-    );
-    origin = await app.listen({port: 0, host: '127.0.0.1'});
+    ({app, origin} = await startQueryLogApi(store, ANON, {queryLogRateLimitPerMinute: 3}));
     metrics = await serveMetrics(app.metrics, {port: 0, host: '127.0.0.1'});
   });
   afterAll(async () => {
@@ -40,7 +34,7 @@ describe('Prometheus metrics on their own port', () => {
     const answer = await fetch(`${origin}/v1/completions`, {
       method: 'POST',
       headers: {'content-type': 'application/json'},
-      body: JSON.stringify({prompt: 'anything at all', projectKey: KEY, iDontKnowMessage: chatDefaults.iDontKnowMessage}),
+      body: JSON.stringify({prompt: 'anything at all', projectKey: TEST_PROJECT_KEY, iDontKnowMessage: chatDefaults.iDontKnowMessage}),
     });
     await answer.text();
     await fetch(`${origin}/healthz`);

@@ -2,7 +2,7 @@ import type {FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createPostgresStore} from './postgres-store';
 import type {QueryLogStore} from './store';
-import {startRelay, type Relay} from './test-relay';
+import {startRelay, throughRelay, type Relay} from './test-relay';
 import {startQueryLogApi} from './test-app';
 
 /**
@@ -22,12 +22,8 @@ if (postgresUrl) {
     let url: string;
 
     beforeAll(async () => {
-      const target = new URL(postgresUrl);
-      relay = await startRelay(target);
-      const viaRelay = new URL(postgresUrl);
-      viaRelay.hostname = '127.0.0.1';
-      viaRelay.port = String(relay.port);
-      store = await createPostgresStore(viaRelay.toString(), TIMEOUTS);
+      relay = await startRelay(new URL(postgresUrl));
+      store = await createPostgresStore(throughRelay(postgresUrl, relay), TIMEOUTS);
       ({app, url} = await startQueryLogApi(store, ANON));
     });
     afterAll(async () => {

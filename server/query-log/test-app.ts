@@ -5,6 +5,9 @@ import {createExtractiveAnswerer} from '../completions/extractive-answerer';
 import {createLexicalRetriever} from '../../lib/search/retrieval';
 import type {QueryLogStore} from './store';
 
+/** The project key the test API accepts for completions. */
+export const TEST_PROJECT_KEY = 'k';
+
 type Limits = Partial<Pick<ServerConfig, 'queryLogRateLimitPerMinute' | 'pageFeedbackRateLimitPerMinute'>>;
 
 /**
@@ -17,7 +20,7 @@ export async function startQueryLogApi(store: QueryLogStore, anonKey: string, li
     {
       buildDir: '',
       serveStatic: false,
-      projectKeys: ['k'],
+      projectKeys: [TEST_PROJECT_KEY],
       anonKey,
       queryLogRateLimitPerMinute: 1_000_000,
       pageFeedbackRateLimitPerMinute: 1_000_000,

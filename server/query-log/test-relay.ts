@@ -13,6 +13,14 @@ export interface Relay {
   start(): Promise<void>;
 }
 
+/** A database URL rewritten to reach the database through `relay` (same user, password and database). */
+export function throughRelay(databaseUrl: string, relay: Relay): string {
+  const url = new URL(databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(relay.port);
+  return url.toString();
+}
+
 /** Starts a relay on a free loopback port to `target` (its hostname and port). */
 export async function startRelay(target: URL): Promise<Relay> {
   const held = new Set<Socket>();
