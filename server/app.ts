@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import Fastify, {type FastifyInstance} from 'fastify';
 import {readSearchConfig} from '../plugins/search-index/config';
 import {accessLogOptions, routeOf} from './access-log';
+import {answerClientError, answerFrameworkError} from './client-errors';
 import {serverDefaults, type ServerConfig} from './config';
 import type {CompletionDeps} from './completions/pipeline';
 import {completionsRoutes} from './completions/route';
@@ -67,6 +68,9 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
     requestTimeout,
     http: {requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout)},
     keepAliveTimeout: config.keepAliveTimeoutMs ?? serverDefaults.keepAliveTimeoutMs,
+    // Errors raised before routing answer in the same {error} shape as the routes.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
 
   const metrics = options.metrics ?? createMetrics();

@@ -1,9 +1,10 @@
 import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
-import {request as httpRequest} from 'node:http';
-import {connect} from 'node:net';
+import {spawn, spawnSync} from 'node:child_process';
+import {createServer, request as httpRequest} from 'node:http';
+import {connect, type AddressInfo} from 'node:net';
+import {createInterface} from 'node:readline';
 import v8 from 'node:v8';
 import {runInNewContext} from 'node:vm';
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import type {FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {buildApp} from './app';
 import {createBurstClient} from './burst-client';
+import {createMetrics, serveMetrics} from './metrics';
 import {createExtractiveAnswerer} from './completions/extractive-answerer';
 import {createLexicalRetriever} from '../lib/search/retrieval';
 import {createSqliteStore} from './query-log/sqlite-store';
@@ -28,6 +30,8 @@ function fakeBuild(): string {
     'docs/features/index.html': `<!doctype html><html><body><h1>Features</h1>${'<p>text</p>'.repeat(200)}</body></html>`,
     'assets/js/main.abc123.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
     '404.html': '<!doctype html><html><body><h1>Page Not Found</h1></body></html>',
+    'docs/features.md': `# Features\n\n${'Text of the page. '.repeat(200)}`,
+    'llms.txt': `# DataHub\n\n${'- [Features](https://example.org/docs/features.md)\n'.repeat(50)}`,
   };
   for (const [name, content] of Object.entries(files)) {
     const file = path.join(dir, name);
@@ -71,6 +75,43 @@ function rawGet(url: string, rawPath: string, headers: Record<string, string> = 
   });
 }
 
+/** Writes raw bytes on a new connection and resolves with everything the server sent before it closed. */
+function rawExchange(url: string, bytes: string): Promise<string> {
+  const {hostname, port} = new URL(url);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    socket.on('close', () => resolve(received));
+    socket.on('error', reject);
+  });
+}
+
+/** The JSON body of a raw HTTP answer. */
+const rawJson = (reply: string): unknown => JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
+
+/**
+ * Another process holding SQLite's write lock on `file`: a child Node process that opens it, takes the lock with
+ * BEGIN IMMEDIATE and then commits or rolls back when told.
+ */
+async function lockFromAnotherProcess(file: string): Promise<{release(how: 'COMMIT' | 'ROLLBACK'): Promise<void>; relock(): Promise<void>; close(): void}> {
+  const script = `
+    const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
+    const lines = require('node:readline').createInterface({input: process.stdin});
+    db.exec('BEGIN IMMEDIATE'); console.log('locked');
+    lines.on('line', (command) => { db.exec(command); console.log('done'); });
+    lines.on('close', () => db.close());`;
+  const child = spawn(process.execPath, ['-e', script], {cwd: path.resolve(__dirname, '..'), stdio: ['pipe', 'pipe', 'inherit']});
+  const replies = createInterface({input: child.stdout!})[Symbol.asyncIterator]();
+  const next = async () => (await replies.next()).value as string;
+  expect(await next()).toBe('locked');
+  const send = async (command: string) => {
+    child.stdin!.write(`${command}\n`);
+    expect(await next()).toBe('done');
+  };
+  return {release: send, relock: () => send('BEGIN IMMEDIATE'), close: () => child.stdin!.end()};
+}
+
 describe('serving the build', () => {
   let store: QueryLogStore;
   let app: FastifyInstance;
@@ -92,6 +133,17 @@ describe('serving the build', () => {
     const plain = await rawGet(url, '/docs/features');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toContain('<h1>Features</h1>');
+  });
+
+  it('serves Markdown twins and llms.txt as UTF-8 Markdown text, compressed', async () => {
+    for (const file of ['/docs/features.md', '/llms.txt']) {
+      const plain = await rawGet(url, file);
+      expect(plain.status, file).toBe(200);
+      expect(plain.headers['content-type'], file).toBe(`${file.endsWith('.md') ? 'text/markdown' : 'text/plain'}; charset=utf-8`);
+      const compressed = await rawGet(url, file, {'accept-encoding': 'br'});
+      expect(compressed.headers['content-encoding'], file).toBe('br');
+      expect(compressed.headers['content-type'], file).toBe(plain.headers['content-type']);
+    }
   });
 
   it('marks every file response as varying with the encoding asked for', async () => {
@@ -150,7 +202,7 @@ describe('serving the build', () => {
     // An overlong UTF-8 encoding is not even a valid URL: the framework refuses it before routing.
     const overlong = await rawGet(url, '/%c0%ae%c0%ae/etc/passwd');
     expect(overlong.status).toBe(400);
-    expect(overlong.body.toString()).not.toContain('root:');
+    expect(Object.keys(JSON.parse(overlong.body.toString()) as object)).toEqual(['error']);
   });
 
   it('sends a path typed with capitals to the lowercase page when there is one, and 404 otherwise', async () => {
@@ -183,7 +235,7 @@ describe('faults', () => {
     }
   });
 
-  it('answers 10,000 generated bodies and headers on both endpoints with no 5xx but the documented 503, stays up, keeps its memory', async () => {
+  it('answers 10,000 generated bodies and headers on each endpoint with no 5xx but the documented 503, stays up, keeps its memory', async () => {
     const store = createSqliteStore(':memory:');
     // A long request timeout: on a busy machine a batch can wait past the default, and this test is about bodies.
     const {app, url} = await startApp(store, fakeBuild(), {requestTimeoutMs: 120_000});
@@ -206,14 +258,21 @@ describe('faults', () => {
       },
       {requiredKeys: []},
     ).map((body) => JSON.stringify(body));
-    const request = fc.record({
-      route: fc.constantFrom('/rest/v1/queries', '/v1/completions'),
+    // Any other header a client may send, name and value generated (the framing headers are the client's own).
+    const framing = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'content-type', 'expect', 'upgrade', 'keep-alive', 'te', 'trailer']);
+    const extraHeader = fc.tuple(
+      fc.stringMatching(/^[a-z][a-z0-9-]{0,30}$/).filter((name) => !framing.has(name)),
+      fc.string({unit: fc.integer({min: 0x20, max: 0x7e}).map((code) => String.fromCharCode(code)), maxLength: 200}),
+    );
+    const request = (route: string) => fc.record({
+      route: fc.constant(route),
       body: fc.oneof(jsonText, queryBody, validQuery, completionBody),
       contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1'),
       apikey: fc.constantFrom(ANON, 'wrong', ''),
       prefer: fc.constantFrom('return=minimal', 'return=representation', 'return=whatever', ''),
+      extra: fc.array(extraHeader, {maxLength: 3}),
     });
-    const samples = fc.sample(request, {numRuns: 10_000, seed: 20261124});
+    const samples = ['/rest/v1/queries', '/v1/completions'].flatMap((route, i) => fc.sample(request(route), {numRuns: 10_000, seed: 20261124 + i}));
     v8.setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
     gc();
@@ -223,8 +282,8 @@ describe('faults', () => {
       const statuses = new Map<string, number>();
       let accepted = 0;
       for (let start = 0; start < samples.length; start += 100) {
-        const results = await Promise.all(samples.slice(start, start + 100).map(async ({route, body, contentType, apikey, prefer}) => {
-          const headers: Record<string, string> = {'content-type': contentType};
+        const results = await Promise.all(samples.slice(start, start + 100).map(async ({route, body, contentType, apikey, prefer, extra}) => {
+          const headers: Record<string, string> = {...Object.fromEntries(extra), 'content-type': contentType};
           if (apikey) headers.apikey = apikey;
           if (prefer) headers.prefer = prefer;
           const response = await client.post(`${url}${route}`, headers, body);
@@ -240,7 +299,7 @@ describe('faults', () => {
         expect((await client.get(url)).status).toBe(200);
       }
       expect([...statuses.keys()].filter((k) => Number(k.split(' ')[1]) >= 500 && !k.endsWith(' 503'))).toEqual([]);
-      expect([...statuses.values()].reduce((x, y) => x + y, 0)).toBe(10_000);
+      expect([...statuses.values()].reduce((x, y) => x + y, 0)).toBe(20_000);
       expect(accepted).toBeGreaterThan(200);
       expect(await store.countQueries()).toBe(accepted);
       gc();
@@ -262,26 +321,31 @@ describe('faults', () => {
       await response.arrayBuffer();
       return {status: response.status, ms: Date.now() - started};
     };
-    const locker = new Database(file);
+    const locker = await lockFromAnotherProcess(file);
     try {
-      locker.exec('BEGIN IMMEDIATE');
       const first = post('first, while locked');
       const second = post('second, while locked');
       await new Promise((resolve) => setTimeout(resolve, 200));
       const started = Date.now();
       expect((await fetch(`${url}/docs/features`)).status).toBe(200);
       expect(Date.now() - started).toBeLessThan(500);
+      // The chat answers too: its own log row waits off the request path.
+      const asked = Date.now();
+      const completion = await fetch(`${url}/v1/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({prompt: 'lineage', projectKey: KEY})});
+      await completion.text();
+      expect(completion.status).toBe(200);
+      expect(Date.now() - asked).toBeLessThan(500);
       // Two inserts wait already: a third is refused at once rather than queued without bound.
       const third = await post('third, while locked');
       expect(third.status).toBe(503);
       expect(third.ms).toBeLessThan(500);
-      locker.exec('COMMIT');
+      await locker.release('COMMIT');
       expect((await first).status).toBe(201);
       expect((await second).status).toBe(201);
 
-      locker.exec('BEGIN IMMEDIATE');
+      await locker.relock();
       const late = await post('held past the deadline');
-      locker.exec('ROLLBACK');
+      await locker.release('ROLLBACK');
       expect(late.status).toBe(503);
       expect(late.ms).toBeGreaterThanOrEqual(1400);
       expect(late.ms).toBeLessThan(3000);
@@ -330,21 +394,39 @@ describe('limits, timeouts and settings', () => {
     }
   }
 
-  it('answers 408 and drops a client that sends its body too slowly', () =>
+  it('answers 408 in the one error shape and drops a client that sends its body too slowly', () =>
     withApp({requestTimeoutMs: 1000}, async (url) => {
-      const {hostname, port} = new URL(url);
+      const {hostname} = new URL(url);
       const started = Date.now();
-      const reply = await new Promise<string>((resolve, reject) => {
-        const socket = connect(Number(port), hostname, () => {
-          socket.write(`POST /rest/v1/queries HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\napikey: ${ANON}\r\nContent-Length: 100\r\n\r\n{"query":`);
-        });
-        let received = '';
-        socket.on('data', (chunk) => (received += chunk.toString()));
-        socket.on('close', () => resolve(received));
-        socket.on('error', reject);
-      });
+      const reply = await rawExchange(
+        url,
+        `POST /rest/v1/queries HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\napikey: ${ANON}\r\nContent-Length: 100\r\n\r\n{"query":`,
+      );
       expect(reply).toMatch(/^HTTP\/1\.1 408/);
+      expect(Object.keys(rawJson(reply) as object)).toEqual(['error']);
       expect(Date.now() - started).toBeLessThan(5000);
+      expect((await fetch(url)).status).toBe(200);
+    }));
+
+  it('closes an idle keep-alive connection after KEEP_ALIVE_TIMEOUT_MS', () =>
+    withApp({keepAliveTimeoutMs: 500}, async (url) => {
+      const {hostname} = new URL(url);
+      const started = Date.now();
+      // One complete request on a kept-alive connection, then silence: the server must hang up by itself.
+      const reply = await rawExchange(url, `GET / HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n\r\n`);
+      expect(reply).toMatch(/^HTTP\/1\.1 200/);
+      expect(Date.now() - started).toBeLessThan(3000);
+    }));
+
+  it('answers requests Node itself refuses (not HTTP, oversized headers) in the one error shape', () =>
+    withApp({}, async (url) => {
+      const garbage = await rawExchange(url, 'NOT HTTP AT ALL\r\n\r\n');
+      expect(garbage).toMatch(/^HTTP\/1\.1 400/);
+      expect(Object.keys(rawJson(garbage) as object)).toEqual(['error']);
+      const {hostname} = new URL(url);
+      const huge = await rawExchange(url, `GET / HTTP/1.1\r\nHost: ${hostname}\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\n`);
+      expect(huge).toMatch(/^HTTP\/1\.1 431/);
+      expect(Object.keys(rawJson(huge) as object)).toEqual(['error']);
       expect((await fetch(url)).status).toBe(200);
     }));
 
@@ -374,6 +456,10 @@ describe('limits, timeouts and settings', () => {
     await withApp({hstsMaxAgeSeconds: 31_536_000, trustProxy: true}, async (url) => {
       expect((await fetch(url, {headers: {'x-forwarded-proto': 'https'}})).headers.get('strict-transport-security')).toBe('max-age=31536000');
       expect((await fetch(url)).headers.get('strict-transport-security')).toBeNull();
+    });
+    // Without a trusted proxy a client cannot claim HTTPS by itself.
+    await withApp({hstsMaxAgeSeconds: 31_536_000}, async (url) => {
+      expect((await fetch(url, {headers: {'x-forwarded-proto': 'https'}})).headers.get('strict-transport-security')).toBeNull();
     });
     await withApp({hstsMaxAgeSeconds: 0, trustProxy: true}, async (url) => {
       expect((await fetch(url, {headers: {'x-forwarded-proto': 'https'}})).headers.get('strict-transport-security')).toBeNull();
@@ -409,4 +495,31 @@ describe('limits, timeouts and settings', () => {
     writeFileSync(file, '');
     expect(() => createSqliteStore(path.join(file, 'log.sqlite'))).toThrow(/^QUERY_LOG_SQLITE_PATH: could not open the query log at .*plain-file\/log\.sqlite \(.*\)\. Point it at/);
   });
+
+  it('names the variable when the query-log file is not a database', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'store-')), 'notes.sqlite');
+    writeFileSync(file, 'plain text, not SQLite '.repeat(100));
+    expect(() => createSqliteStore(file)).toThrow(/^QUERY_LOG_SQLITE_PATH: could not open the query log at .*notes\.sqlite \(file is not a database\)/);
+  });
+
+  it('stops with one line naming PORT, HOST or METRICS_HOST when the server cannot listen', async () => {
+    const start = (env: Record<string, string>) =>
+      spawnSync('npx', ['tsx', 'server/server.ts'], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {...process.env, SERVE_STATIC: 'false', QUERY_LOG_SQLITE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'listen-')), 'q.sqlite'), ...env},
+      });
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const inUse = start({HOST: '127.0.0.1', PORT: String((taken.address() as AddressInfo).port)});
+    taken.close();
+    expect(inUse.status).toBe(1);
+    expect(inUse.stderr.trim()).toMatch(/^PORT: \d+ on 127\.0\.0\.1 is already in use\. [^\n]+$/);
+    const unresolvable = start({HOST: 'no-such-host.invalid', PORT: '0'});
+    expect(unresolvable.status).toBe(1);
+    expect(unresolvable.stderr.trim()).toMatch(/^HOST: the host name no-such-host\.invalid does not resolve\. [^\n]+$/);
+    const foreign = start({HOST: '192.0.2.1', PORT: '0'});
+    expect(foreign.stderr.trim()).toMatch(/^HOST: 192\.0\.2\.1 is not an address of this machine\. [^\n]+$/);
+    await expect(serveMetrics(createMetrics(), {port: 0, host: 'no-such-host.invalid'})).rejects.toThrow(/^METRICS_HOST: the host name/);
+  }, 120_000);
 });

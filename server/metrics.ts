@@ -1,6 +1,7 @@
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {collectDefaultMetrics, Counter, Gauge, Histogram, Registry} from 'prom-client';
+import {explainListenError} from './listen-errors';
 
 /** How a completion ended, as counted by `chat_completions_total`. */
 export type CompletionOutcome = 'answered' | 'dont_know' | 'upstream_error' | 'aborted';
@@ -85,8 +86,15 @@ export async function serveMetrics(metrics: AppMetrics, where: {port: number; ho
     );
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`METRICS_PORT: ${where.port} on ${where.host} is already in use. Pick another METRICS_PORT, or unset it to serve no metrics.`) : error),
+    server.once('error', (error) =>
+      reject(
+        explainListenError(error, {
+          ...where,
+          portVariable: 'METRICS_PORT',
+          hostVariable: 'METRICS_HOST',
+          portHint: 'Pick another METRICS_PORT, or unset it to serve no metrics.',
+        }),
+      ),
     );
     server.listen(where.port, where.host, () => resolve());
   });

@@ -1,6 +1,7 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {readConfig} from './config';
+import {explainListenError} from './listen-errors';
 
 async function main() {
   const config = readConfig();
@@ -25,10 +26,13 @@ async function main() {
   try {
     await app.listen({port: config.port, host: config.host});
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new Error(`PORT: ${config.port} on ${config.host} is already in use. Stop what listens there, or start with another PORT (for example PORT=${config.port + 1}; under npm start, the API's port is API_PORT).`);
-    }
-    throw error;
+    throw explainListenError(error, {
+      port: config.port,
+      host: config.host,
+      portVariable: 'PORT',
+      hostVariable: 'HOST',
+      portHint: `Stop what listens there, or start with another PORT (for example PORT=${config.port + 1}; under npm start, the API's port is API_PORT).`,
+    });
   }
   if (config.metrics) {
     metricsServer = await serveMetrics(app.metrics, config.metrics);

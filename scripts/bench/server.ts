@@ -3,7 +3,7 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import {splitCompletion, START_RESPONSE_MARKER} from '../../contract/completions';
+import {MAX_PROMPT_CHARS, MAX_SECTIONS_MATCH_COUNT, splitCompletion, START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatService} from '../../src/site';
 import {buildApp} from '../../server/app';
 import {createPostgresStore} from '../../server/query-log/postgres-store';
@@ -107,19 +107,30 @@ export async function benchServer(buildDir: string, durationSeconds: number): Pr
     try {
       const pages = () => cannon({url: `${boundedUrl}/docs/features`, connections: 10, duration: durationSeconds, headers: {'accept-encoding': 'br'}});
       const alone = await pages();
-      const [underLoad, saturating] = await Promise.all([
-        pages(),
+      const saturate = (bodies: object[]) =>
         cannon({
           url: `${boundedUrl}/v1/completions`, connections: 50, duration: durationSeconds, method: 'POST',
           headers: {'content-type': 'application/json'},
-          requests: questions.slice(0, 20).map((prompt) => ({method: 'POST', body: JSON.stringify({prompt, projectKey: chatService.projectKey})})),
-        }),
-      ]);
+          requests: bodies.map((body) => ({method: 'POST', body: JSON.stringify({...body, projectKey: chatService.projectKey})})),
+        });
+      const [underLoad, saturating] = await Promise.all([pages(), saturate(questions.slice(0, 20).map((prompt) => ({prompt})))]);
+      // The costliest request a client may send: the longest prompt, the most sections, no threshold.
+      const worstCase = questions.slice(0, 20).map((question) => {
+        let prompt = question;
+        while (prompt.length + question.length < MAX_PROMPT_CHARS) prompt += ` ${question}`;
+        return {prompt, sectionsMatchCount: MAX_SECTIONS_MATCH_COUNT, sectionsMatchThreshold: 0};
+      });
+      const [underWorst, worst] = await Promise.all([pages(), saturate(worstCase)]);
       rows.push(
         {area: 'Server', metric: `Static page p99, 10 connections, ${durationSeconds} s`, value: alone.latency.p99, unit: 'ms'},
         {
           area: 'Server', metric: 'Static page p99 under chat saturation (50 chat connections)', value: underLoad.latency.p99, unit: 'ms', baseline: alone.latency.p99,
           note: `baseline: pages alone, same run; default CHAT_MAX_CONCURRENT; chat answered ${saturating['2xx']}, refused 503 ${saturating.non2xx}`,
+        },
+        {
+          area: 'Server', metric: `Static page p99 under worst-case chat saturation (${MAX_PROMPT_CHARS}-char prompts, ${MAX_SECTIONS_MATCH_COUNT} sections, threshold 0)`,
+          value: underWorst.latency.p99, unit: 'ms', baseline: alone.latency.p99,
+          note: `baseline: pages alone, same run; chat answered ${worst['2xx']}, refused 503 ${worst.non2xx}`,
         },
       );
     } finally {

@@ -24,15 +24,16 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
   try {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), {recursive: true});
     db = new Database(file);
+    // Inside the try: a file that is not a database, or one this process may not write, fails here, at start.
+    db.pragma('journal_mode = WAL');
+    // At start nothing is being served yet: the schema may wait for a lock as SQLite does; writes later may not.
+    db.pragma('busy_timeout = 5000');
+    for (const sql of SCHEMA_STATEMENTS) db.exec(sql.replace('{{AUTO}}', 'AUTOINCREMENT').replaceAll('{{TIMESTAMP}}', 'TEXT'));
+    db.pragma('busy_timeout = 0');
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`QUERY_LOG_SQLITE_PATH: could not open the query log at ${path.resolve(file)} (${reason}). Point it at a file in a writable folder.`);
   }
-  db.pragma('journal_mode = WAL');
-  // At start nothing is being served yet: the schema may wait for a lock as SQLite does; writes later may not.
-  db.pragma('busy_timeout = 5000');
-  for (const sql of SCHEMA_STATEMENTS) db.exec(sql.replace('{{AUTO}}', 'AUTOINCREMENT').replaceAll('{{TIMESTAMP}}', 'TEXT'));
-  db.pragma('busy_timeout = 0');
   const insertQuery = db.prepare('INSERT INTO queries (query, result_rating, created_at) VALUES (?, ?, ?)');
   const insertPageFeedback = db.prepare('INSERT INTO page_feedback (page, helpful, comment, created_at) VALUES (?, ?, ?, ?)');
   const insertCompletion = db.prepare(
