@@ -44,7 +44,7 @@ describe('Prometheus metrics on their own port', () => {
     const text = await scrape.text();
     for (const name of [
       'http_requests_total', 'http_request_duration_seconds', 'chat_completions_total', 'chat_time_to_references_seconds',
-      'query_log_write_failures_total', 'query_log_sqlite_waiting_writes', 'rate_limit_rejections_total', 'process_cpu_seconds_total',
+      'query_log_write_failures_total', 'query_log_waiting_writes', 'rate_limit_rejections_total', 'process_cpu_seconds_total',
     ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
@@ -55,7 +55,7 @@ describe('Prometheus metrics on their own port', () => {
     expect(text).toContain('rate_limit_rejections_total{limit="query_log"} 1');
     expect(text).toContain('chat_completions_total{outcome="dont_know"} 1');
     expect(text).toContain('chat_time_to_references_seconds_count 1');
-    expect(text).toContain('query_log_sqlite_waiting_writes 0');
+    expect(text).toContain('query_log_waiting_writes 0');
     // Probes are polled every second: they would drown the real traffic.
     expect(text).not.toContain('/healthz');
   });

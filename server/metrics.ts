@@ -21,7 +21,7 @@ export interface AppMetrics {
   timeToReferences: Histogram;
   queryLogWriteFailures: Counter<'table'>;
   rateLimitRejections: Counter<'limit'>;
-  /** Reads the SQLite store's waiting writes at each scrape (PostgreSQL has none: 0). */
+  /** Reads the store's waiting writes at each scrape (see QueryLogStore.waitingWrites). */
   watchWaitingWrites(read: () => number): void;
 }
 
@@ -31,8 +31,8 @@ export function createMetrics(): AppMetrics {
   const registers = [registry];
   let readWaiting = () => 0;
   new Gauge({
-    name: 'query_log_sqlite_waiting_writes',
-    help: 'Query-log writes waiting for the SQLite write lock another process holds (at most 1,000; more get 503).',
+    name: 'query_log_waiting_writes',
+    help: 'Query-log writes waiting: for the SQLite write lock another process holds (at most 1,000; more get 503), or for a PostgreSQL connection from the pool.',
     registers,
     collect() {
       this.set(readWaiting());

@@ -93,6 +93,7 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
         latestComments: groupComments(comments.rows.map((r) => ({page: r.page, helpful: r.helpful, comment: r.comment, createdAt: r.created_at}))),
       };
     },
+    waitingWrites: () => pool.waitingCount,
     async ping() {
       // Bounded like every statement: PG_CONNECT_TIMEOUT_MS for a connection, PG_QUERY_TIMEOUT_MS for the answer.
       await pool.query('SELECT 1');

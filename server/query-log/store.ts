@@ -44,7 +44,7 @@ export interface QueryLogStore {
   report(since: Date, limit?: number): Promise<QueryLogReport>;
   /** Resolves once the store answers a trivial statement (GET /readyz), within the store's own timeouts. */
   ping(): Promise<void>;
-  /** Writes waiting for a lock another process holds (SQLite's bounded retry queue); stores without one have none. */
+  /** Writes waiting: for a lock another process holds (SQLite's bounded retry queue), or for a pooled connection (PostgreSQL). */
   waitingWrites?(): number;
   close(): Promise<void>;
 }
