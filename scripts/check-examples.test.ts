@@ -1,6 +1,8 @@
 import {buildSchema} from 'graphql';
 import {describe, expect, it} from 'vitest';
-import {applyExceptions, checkEnvironmentVariables, checkGraphql, checkRecipes, envSpans, fencedBlocks, type Problem} from './check-examples';
+import {
+  applyExceptions, checkEnvironmentVariables, checkGraphql, checkRecipes, checksEnvironmentVariables, docGroup, envSpans, fencedBlocks, type Problem,
+} from './check-examples';
 
 const schema = buildSchema(`
   type Query { dataset(urn: String!): Dataset }
@@ -80,6 +82,22 @@ describe('environment variables', () => {
     const text = '`AUTH_OIDC_ENABLED` `SPRING_KAFKA_PROPERTIES_SECURITY_PROTOCOL` `EDIT_ENTITY_TAGS`\n`MADE_UP_VARIABLE`';
     const problems = checkEnvironmentVariables('docs/deploy/x.md', text, known);
     expect(problems.map((p) => [p.line, p.message.split(' ')[0]])).toEqual([[2, 'MADE_UP_VARIABLE']]);
+  });
+
+  it('accepts families of non-variables, such as privilege names, by prefix', () => {
+    const known = {variables: new Set<string>(), families: [], notVariables: new Set<string>(), notVariableFamilies: ['EDIT_']};
+    const text = '`EDIT_LINEAGE` and `EDIT_DATASET_COL_TAGS` are privileges; `EDITOR_THEME_NAME` is not one.';
+    expect(checkEnvironmentVariables('docs/authorization/policies.md', text, known).map((p) => p.message.split(' ')[0])).toEqual(['EDITOR_THEME_NAME']);
+  });
+
+  it('reads every hand-written page outside the skipped groups, top-level pages included', () => {
+    expect(docGroup('docs/how/kafka-config.md')).toBe('how');
+    expect(docGroup('docs/cli.md')).toBe('cli');
+    expect(docGroup('docs/docs-home.mdx')).toBe('docs-home');
+    for (const page of ['docs/cli.md', 'docs/authorization/policies.md', 'docs/browsev2/browse-paths-v2.md', 'docs/what/search-index.md', 'docs/deploy/aws.md']) {
+      expect(checksEnvironmentVariables(page), page).toBe(true);
+    }
+    expect(checksEnvironmentVariables('docs/quick-ingestion-guides/snowflake/configuration.md')).toBe(false);
   });
 });
 

@@ -3,7 +3,8 @@
  * - every ```graphql block parses, and validates against data/schema.graphql (type-system blocks must extend it);
  * - every ingestion recipe uses only the source options its integration's data file declares (top level of
  *   `source.config`), and only the sink options of data/sinks.yaml;
- * - every environment variable in a code span of a configuration page is in data/environment-variables.yaml.
+ * - every environment variable in a code span of a hand-written page is in data/environment-variables.yaml (a few page
+ *   groups whose upper-snake spans are never DataHub's variables are skipped, see ENV_SKIPPED_GROUPS).
  * Deliberate exceptions live in data/example-exceptions.yaml, each with a reason. Prints every offending file and
  * line; exits 1 on any (including an exception that no longer matches anything).
  */
@@ -223,8 +224,21 @@ function checkRecipeBlocks(file: string, recipes: RecipeBlock[], options: Recipe
   return problems;
 }
 
-/** Doc groups whose pages configure deployments: their upper-snake code spans are environment variables. */
-export const CONFIGURATION_GROUPS = ['deploy', 'docker', 'authentication', 'how', 'advanced', 'troubleshooting', 'architecture', 'metadata-service', 'quickstart'];
+/**
+ * Doc groups (first path segment under docs/) whose upper-snake code spans are checked as environment variables: all
+ * of them except these, where such spans are never a variable a DataHub component reads.
+ * - `quick-ingestion-guides`: the spans are names the reader chooses for UI ingestion secrets (`SNOWFLAKE_PASSWORD`,
+ *   used as `${SNOWFLAKE_PASSWORD}` in the recipe) and the warehouse's own objects (`ACCOUNT_USAGE`, `COMPUTE_WH`);
+ *   listing them would say a component reads them.
+ * Generated pages (docs/graphql/, docs/generated/) are skipped by their "Generated from" marker like in the other checks.
+ */
+export const ENV_SKIPPED_GROUPS = ['quick-ingestion-guides'];
+
+/** The doc group of a page path relative to the site (`docs/how/kafka-config.md` → `how`, `docs/cli.md` → `cli`). */
+export const docGroup = (relative: string) => relative.replace(/^docs\//, '').split('/')[0].replace(/\.mdx?$/, '');
+
+/** Whether the environment-variable check reads the page at this site-relative path. */
+export const checksEnvironmentVariables = (relative: string) => !ENV_SKIPPED_GROUPS.includes(docGroup(relative));
 
 const ENV_SPAN = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?:=.*)?$/;
 
@@ -247,16 +261,21 @@ export function envSpans(text: string): Array<{name: string; line: number}> {
   return found;
 }
 
-/** What the environment-variable check accepts: listed names, families (`PREFIX_*`) and names that are not variables. */
+/**
+ * What the environment-variable check accepts: listed names, families (`PREFIX_*`, as prefixes with their underscore),
+ * names that are not variables, and families of such names (privileges such as `EDIT_*`).
+ */
 export interface KnownNames {
   variables: Set<string>;
   families: string[];
   notVariables: Set<string>;
+  notVariableFamilies?: string[];
 }
 
 export function checkEnvironmentVariables(file: string, text: string, known: KnownNames): Problem[] {
+  const inFamily = (name: string, prefixes: string[] = []) => prefixes.some((prefix) => name.startsWith(prefix));
   return envSpans(text)
-    .filter(({name}) => !known.variables.has(name) && !known.notVariables.has(name) && !known.families.some((prefix) => name.startsWith(prefix)))
+    .filter(({name}) => !known.variables.has(name) && !known.notVariables.has(name) && !inFamily(name, known.families) && !inFamily(name, known.notVariableFamilies))
     .map(({name, line}) => ({
       file, line, check: 'env' as const,
       message: `${name} is not in ${ENVIRONMENT_VARIABLES_FILE} (add it with the component that reads it, or to notVariables if it is not a variable)`,
@@ -290,7 +309,6 @@ function markdownFiles(dir: string): string[] {
     .sort();
 }
 
-/** Runs the three checks over the hand-written pages of docs/ (generated pages come from the data itself). */
 /** How many examples of each kind the check read. */
 export interface ExampleCounts {
   pages: number;
@@ -299,6 +317,7 @@ export interface ExampleCounts {
   envSpans: number;
 }
 
+/** Runs the three checks over the hand-written pages of docs/ (generated pages come from the data itself). */
 export function checkExamples(siteDir: string): {problems: Problem[]; unused: ExampleException[]; counts: ExampleCounts} {
   const schema = buildSchema(readFileSync(path.join(siteDir, 'data/schema.graphql'), 'utf8'));
   const sources = new Map<string, Set<string>>();
@@ -313,10 +332,12 @@ export function checkExamples(siteDir: string): {problems: Problem[]; unused: Ex
   const env = readData(siteDir, ENVIRONMENT_VARIABLES_FILE, environmentVariablesSchema);
   const listed = env.sections.flatMap((s) => s.variables.map((v) => v.name));
   const enumValues = Object.values(schema.getTypeMap()).filter(isEnumType).flatMap((t) => t.getValues().map((v) => v.name));
+  const notListed = env.notVariables.map((n) => n.name);
   const known: KnownNames = {
     variables: new Set(listed.filter((n) => !n.endsWith('_*'))),
     families: listed.filter((n) => n.endsWith('_*')).map((n) => n.slice(0, -1)),
-    notVariables: new Set([...env.notVariables.map((n) => n.name), ...enumValues]),
+    notVariables: new Set([...notListed.filter((n) => !n.endsWith('_*')), ...enumValues]),
+    notVariableFamilies: notListed.filter((n) => n.endsWith('_*')).map((n) => n.slice(0, -1)),
   };
 
   const problems: Problem[] = [];
@@ -331,8 +352,7 @@ export function checkExamples(siteDir: string): {problems: Problem[]; unused: Ex
     counts.graphqlBlocks += graphql.length;
     counts.recipes += recipes.length;
     problems.push(...checkGraphqlBlocks(relative, graphql, schema), ...checkRecipeBlocks(relative, recipes, {sources, sinks}));
-    const group = relative.replace(/^docs\//, '').split('/')[0].replace(/\.mdx?$/, '');
-    if (CONFIGURATION_GROUPS.includes(group)) {
+    if (checksEnvironmentVariables(relative)) {
       counts.envSpans += envSpans(text).length;
       problems.push(...checkEnvironmentVariables(relative, text, known));
     }
