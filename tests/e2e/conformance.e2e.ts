@@ -3,6 +3,8 @@
  * dropdown, the hide-on-scroll navbar at the page end, dark-mode readability, commands on phones, search highlights,
  * snippets and favourites.
  */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {SNIPPET_CHARS} from '../../lib/search/engine';
@@ -194,6 +196,81 @@ describe('search highlights, snippets and favourites', () => {
     expect(snippets.length).toBeGreaterThan(0);
     expect(snippets.filter((text) => !text.endsWith('…') && text.length >= SNIPPET_CHARS)).toEqual([]);
     expect(snippets.filter((text) => /\S…$/u.test(text))).toEqual([]);
+    await page.context().close();
+  });
+
+  /** Section texts of the build (the server's section store), spaces collapsed as the browser shows them. */
+  const sectionTexts = () => (JSON.parse(readFileSync(path.resolve('build/chat-sections.json'), 'utf8')) as Array<{text: string}>)
+    .map((s) => s.text.replace(/\s+/gu, ' ').trim());
+
+  /**
+   * What is wrong with a shown snippet, compared with the section text it comes from: a cut ("…") inside a word, or a
+   * cut without its ellipsis. The one allowed cut inside a word is a word longer than the window (`window` characters).
+   */
+  function snippetFaults(texts: string[], shown: string, window: number): string[] {
+    const lead = shown.startsWith('… ');
+    const trail = shown.endsWith(' …');
+    const body = shown.slice(lead ? 2 : 0, trail ? -2 : undefined).replace(/\s+/gu, ' ');
+    const wordAt = (text: string, i: number) => /\S*$/u.exec(text.slice(0, i))![0] + /^\S*/u.exec(text.slice(i))![0];
+    const verdicts = texts.flatMap((text) => {
+      const found: string[][] = [];
+      for (let at = text.indexOf(body); at >= 0 && found.length < 5; at = text.indexOf(body, at + 1)) {
+        const end = at + body.length;
+        const faults: string[] = [];
+        if (lead && /\S/u.test(text[at - 1] ?? ' ') && wordAt(text, at).length <= window) faults.push(`starts inside "${wordAt(text, at)}"`);
+        if (!lead && at > 0) faults.push('cut at the start without "…"');
+        if (trail && /\S/u.test(text[end] ?? ' ') && wordAt(text, end).length <= window) faults.push(`ends inside "${wordAt(text, end)}"`);
+        if (!trail && end < text.length) faults.push('cut at the end without "…"');
+        found.push(faults);
+      }
+      return found;
+    });
+    if (verdicts.length === 0) return [`not found in any section: ${JSON.stringify(shown)}`];
+    // The snippet is right when one place it can come from explains it.
+    return verdicts.some((f) => f.length === 0) ? [] : verdicts[0].map((f) => `${f}: ${JSON.stringify(shown)}`);
+  }
+
+  it('cuts snippets only between whole words, with "…" where cut, in the modal and on /search, for several queries', async () => {
+    const texts = sectionTexts();
+    const page = await newPage(browser);
+    await gotoHydrated(page, '/docs/features');
+    await page.keyboard.press('Control+k');
+    const input = dialog(page).getByRole('combobox');
+    const shownSnippets = (selector: string) => page.locator(selector).evaluateAll((els) => els.map((el) => el.textContent ?? ''));
+    const faults: string[] = [];
+    const cut = {lead: 0, trail: 0};
+    const check = (where: string, snippets: string[], window: number) => {
+      for (const shown of snippets) {
+        if (shown.startsWith('… ')) cut.lead++;
+        if (shown.endsWith(' …')) cut.trail++;
+        faults.push(...snippetFaults(texts, shown, window).map((f) => `${where}: ${f}`));
+      }
+    };
+    // Queries whose hits hold long URLs and identifiers as well as prose: the old code cut "…sort=times …" (the
+    // build-time clip) and "… rn:li:dataPlatform…" (the modal's window) inside words.
+    for (const q of ['usage event', 'kafka orders', 'lineage', 'snowflake key pair', 'restli reading metadata']) {
+      await input.fill(q);
+      await expect.poll(() => dialog(page).getByRole('link', {name: /^See all \d+ results$/}).getAttribute('href')).toBe(`/search?q=${encodeURIComponent(q)}`);
+      // The first hits can show before the others have downloaded: read the list once it has settled.
+      let previous: string[] = [];
+      await expect.poll(async () => {
+        const now = await shownSnippets('[role="option"] > span:last-child');
+        const settled = now.length > 0 && JSON.stringify(now) === JSON.stringify(previous);
+        previous = now;
+        return settled;
+      }, {interval: 500}).toBe(true);
+      check(`modal "${q}"`, previous, 120);
+    }
+    for (const q of ['usage event', 'restli', 'reading metadata', 'tokens']) {
+      await gotoHydrated(page, `/search?q=${encodeURIComponent(q)}`);
+      await expect.poll(() => page.locator('main ol > li').count(), {timeout: 45_000}).toBeGreaterThan(0);
+      // The snippets of the page are the build-time ones (SNIPPET_CHARS, " …" included): the window never cuts them again.
+      check(`/search "${q}"`, await shownSnippets('main ol > li > p'), SNIPPET_CHARS - 2);
+    }
+    expect(faults).toEqual([]);
+    // Not vacuous: snippets were cut at both ends.
+    expect(cut.lead).toBeGreaterThan(0);
+    expect(cut.trail).toBeGreaterThan(5);
     await page.context().close();
   });
 

@@ -56,6 +56,28 @@ describe('search modal: opening and closing', () => {
     await page.context().close();
   });
 
+  it('starts the lexicon download when the search button gets keyboard focus (Tab)', async () => {
+    const page = await newPage(browser);
+    const lexicon: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/search-shards/lexicon.')) lexicon.push(r.url());
+    });
+    await gotoHydrated(page, '/docs/features');
+    const button = page.locator('nav.navbar').getByRole('button', {name: /^Search/});
+    const focused = () => button.evaluate((el) => el === document.activeElement);
+    // Tab from the top of the page, through the skip link and the navbar, to the search button; no pointer moves.
+    for (let tabs = 0; !(await focused()); tabs++) {
+      expect(tabs, 'Tab never reached the search button').toBeLessThan(60);
+      expect(lexicon).toEqual([]);
+      await page.keyboard.press('Tab');
+    }
+    expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible'))).toBe(true);
+    await expect.poll(() => lexicon.length).toBe(1);
+    // Focus only prepares the modal; it does not open it.
+    expect(await dialog(page).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('opens from the navbar button, Ctrl+K and "/", with the "Search docs" placeholder', async () => {
     const page = await openOnDocPage();
     const button = page.locator('nav.navbar').getByRole('button', {name: /^Search/});
