@@ -3,9 +3,14 @@ import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {FastifyInstance} from 'fastify';
 import * as z from 'zod';
-import {API_SETTINGS_FILE} from '../plugins/api-settings';
 
-function htmlFiles(dir: string): string[] {
+/**
+ * The file the build writes beside its pages (plugins/api-settings) naming the other origins they call: its API when
+ * built with CHAT_API_URL or QUERY_LOG_URL, and Algolia when search uses it. The server reads it for its CSP.
+ */
+export const API_SETTINGS_FILE = 'api-settings.json';
+
+export function htmlFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -31,8 +36,9 @@ export function inlineScriptHashes(buildDir: string): string[] {
 const apiOriginsSchema = z.object({origins: z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'an http(s) origin without a path'))});
 
 /**
- * The other origins the build's pages call (its API, when built with CHAT_API_URL or QUERY_LOG_URL), which the
- * policy's connect-src must allow: exactly those, none for a same-origin build or a build without the file.
+ * The other origins the build's pages call (its API, when built with CHAT_API_URL or QUERY_LOG_URL; Algolia, when
+ * built with ALGOLIA_*), which the policy's connect-src must allow: exactly those, none for a same-origin build
+ * without Algolia or a build without the file. The build's own pages carry the same policy (plugins/api-settings).
  */
 export function builtApiOrigins(buildDir: string): string[] {
   const file = path.join(buildDir, API_SETTINGS_FILE);
@@ -44,6 +50,8 @@ export function builtApiOrigins(buildDir: string): string[] {
 
 /** The Content-Security-Policy: only the site's own origin, hashed inline scripts, no eval, no framing. */
 export function contentSecurityPolicy(scriptHashes: string[], extraConnect: string[] = []): string {
+  // An origin named twice (Algolia both in the server's settings and in the build's file) is listed once.
+  extraConnect = [...new Set(extraConnect)];
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
@@ -59,6 +67,34 @@ export function contentSecurityPolicy(scriptHashes: string[], extraConnect: stri
   ].join('; ');
 }
 
+/** Directives a `<meta http-equiv>` policy cannot carry: browsers ignore them there, with a console error. */
+const HEADER_ONLY_DIRECTIVES = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+
+/** The policy as a `<meta http-equiv>` element can carry it: the same directives, less those only a header can. */
+export function metaContentSecurityPolicy(policy: string): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && !HEADER_ONLY_DIRECTIVES.has(directive.split(/\s+/)[0].toLowerCase()))
+    .join('; ');
+}
+
+const META_CSP = /<meta\s+http-equiv=["']?Content-Security-Policy["']?[^>]*>/gi;
+
+/**
+ * The page with the policy in a `<meta http-equiv>` as the first element of its head after the charset (a policy
+ * applies only to what follows it), replacing any it had. The page is returned unchanged when it has no head.
+ */
+export function withMetaContentSecurityPolicy(html: string, policy: string): string {
+  const content = metaContentSecurityPolicy(policy).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${content}">`;
+  const page = html.replace(META_CSP, '');
+  const anchor = page.match(/<head(\s[^>]*)?>(\s*<meta\s+charset=[^>]*>)?/i);
+  if (!anchor || anchor.index === undefined) return html;
+  const at = anchor.index + anchor[0].length;
+  return `${page.slice(0, at)}${meta}${page.slice(at)}`;
+}
+
 export const STATIC_SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -66,6 +102,15 @@ export const STATIC_SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
 } as const;
+
+/**
+ * The security headers in the `_headers` format of Netlify and Cloudflare Pages, for every path: what the server
+ * sends (Strict-Transport-Security aside, which such hosts set themselves) on a static host that reads the file.
+ */
+export function staticHostHeadersFile(policy: string): string {
+  const headers = {'content-security-policy': policy, ...STATIC_SECURITY_HEADERS};
+  return `/*\n${Object.entries(headers).map(([name, value]) => `  ${name.replace(/(^|-)([a-z])/g, (_all, dash: string, ch: string) => dash + ch.toUpperCase())}: ${value}`).join('\n')}\n`;
+}
 
 /**
  * Adds the security headers to every response the app sends, and Strict-Transport-Security (when `hstsMaxAgeSeconds`

@@ -41,6 +41,19 @@ async function startInstance(redisUrl: string, store: QueryLogStore): Promise<In
 const post = (origin: string, path: string, body: unknown) =>
   fetch(`${origin}${path}`, {method: 'POST', headers: {'content-type': 'application/json', apikey: ANON}, body: JSON.stringify(body)});
 const insertQuery = (instance: Instance, i: number) => post(instance.origin, '/rest/v1/queries', {query: `shared limit ${i}`}).then((r) => r.status);
+/** A question, read to its end (a completion that streams is counted when it starts, and must not be left open). */
+const ask = (instance: Instance, i: number) =>
+  post(instance.origin, '/v1/completions', {prompt: `shared limit question ${i}`, projectKey: 'k'}).then(async (r) => {
+    await r.text();
+    return r.status;
+  });
+const rate = (instance: Instance) => post(instance.origin, '/rest/v1/page_feedback', {page: '/docs/quickstart', helpful: true}).then((r) => r.status);
+/** Statuses of `count` calls alternating between the two instances (A, B, A, ...), one after another. */
+async function alternate(count: number, call: (instance: Instance, i: number) => Promise<number>, a: Instance, b: Instance): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) statuses.push(await call(i % 2 === 0 ? a : b, i));
+  return statuses;
+}
 
 if (redisServerAvailable()) {
   describe('rate limits shared through Redis by two instances', () => {
@@ -70,6 +83,23 @@ if (redisServerAvailable()) {
       // Page ratings count under their own key prefix: the query log's spent bucket does not refuse them.
       expect((await post(b.origin, '/rest/v1/page_feedback', {page: '/docs/quickstart', helpful: true})).status).toBe(201);
       expect(a.logged).toEqual([]);
+    });
+
+    it('reaches the completions limit at N questions across both instances, not 2N', async () => {
+      expect(await alternate(LIMIT + 2, ask, a, b)).toEqual([...Array(LIMIT).fill(200), 429, 429]);
+      // Both instances refuse now, whichever the next question reaches.
+      expect([await ask(a, 100), await ask(b, 101)]).toEqual([429, 429]);
+      // Its own bucket: the query log's (spent) and the page ratings' are not what refused it.
+      expect(a.logged).toEqual([]);
+      expect(b.logged).toEqual([]);
+    });
+
+    it('reaches the page-rating limit at N ratings across both instances, not 2N', async () => {
+      // The first test spent one rating (on B) already: N - 1 more across both, then 429 on either.
+      expect(await alternate(LIMIT + 1, rate, a, b)).toEqual([...Array(LIMIT - 1).fill(201), 429, 429]);
+      expect([await rate(a), await rate(b)]).toEqual([429, 429]);
+      expect(a.logged).toEqual([]);
+      expect(b.logged).toEqual([]);
     });
 
     it('answers within the command timeout while Redis is frozen, and shares the limits again once it thaws', async () => {

@@ -1,8 +1,20 @@
-import {writeFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import * as z from 'zod';
+import {
+  API_SETTINGS_FILE,
+  contentSecurityPolicy,
+  htmlFiles,
+  inlineScriptHashes,
+  staticHostHeadersFile,
+  withMetaContentSecurityPolicy,
+} from '../../server/security-headers';
 import {chatService} from '../../src/site';
+import type {AlgoliaConfig} from '../../src/features/search/backend';
+import {readSearchConfig} from '../search-index/config';
+
+export {API_SETTINGS_FILE};
 
 /** Where the built pages send questions, query-log rows and page ratings, and the public keys they send. */
 export interface ApiSettings {
@@ -12,9 +24,6 @@ export interface ApiSettings {
   projectKey: string;
   queryLogAnonKey: string;
 }
-
-/** The file beside the build that tells the server which other origins its pages call (for its CSP). */
-export const API_SETTINGS_FILE = 'api-settings.json';
 
 const baseUrl = z
   .string()
@@ -58,12 +67,43 @@ export function apiOrigins(settings: ApiSettings): string[] {
   return [...new Set(urls.map((url) => new URL(url).origin))].sort();
 }
 
-/** Writes the API origins beside the build, where the server reads them for the pages' Content-Security-Policy. */
+/** Every origin other than their own the pages call: Algolia when search uses it, then the API's. */
+export function connectOrigins(settings: ApiSettings, algolia: AlgoliaConfig | null): string[] {
+  return [...new Set([...(algolia ? [`https://${algolia.appId}-dsn.algolia.net`] : []), ...apiOrigins(settings)])];
+}
+
+/** The name of the static-host headers file (Netlify, Cloudflare Pages), which other hosts serve as a plain file. */
+export const HEADERS_FILE = '_headers';
+
+/**
+ * Gives a build its Content-Security-Policy wherever it is served: the pages' other origins in api-settings.json,
+ * where the server reads them for the header it sends; the same policy in a `<meta http-equiv>` in every page, for a
+ * static host that sends none (the server's header and the meta then agree, so enforcing both changes nothing); and
+ * in `_headers`, for the hosts that read it. Returns the policy.
+ */
+export function writeBuildPolicy(outDir: string, origins: string[]): string {
+  writeFileSync(path.join(outDir, API_SETTINGS_FILE), `${JSON.stringify({origins})}\n`);
+  // Exactly what the server computes from the same build (server/app.ts): the inline scripts' hashes and the origins.
+  const policy = contentSecurityPolicy(inlineScriptHashes(outDir), origins);
+  for (const file of htmlFiles(outDir)) {
+    const html = readFileSync(file, 'utf8');
+    const withMeta = withMetaContentSecurityPolicy(html, policy);
+    if (withMeta !== html) writeFileSync(file, withMeta);
+  }
+  writeFileSync(path.join(outDir, HEADERS_FILE), staticHostHeadersFile(policy));
+  return policy;
+}
+
+/** Writes the build's Content-Security-Policy (writeBuildPolicy) after the pages are written. */
 export default function apiSettingsPlugin(settings: ApiSettings): () => Plugin {
   return () => ({
     name: 'datahub-api-settings',
+    // No await in here, on purpose: postBuild hooks run concurrently, and one that never yields is done before the
+    // others go past their first await (for the precompress plugin, a directory listing): every page it compresses
+    // already has its policy.
     async postBuild({outDir}) {
-      writeFileSync(path.join(outDir, API_SETTINGS_FILE), `${JSON.stringify({origins: apiOrigins(settings)})}\n`);
+      const policy = writeBuildPolicy(outDir, connectOrigins(settings, readSearchConfig().algolia));
+      console.log(`[api-settings] Content-Security-Policy in every page: ${policy.match(/connect-src [^;]*/)![0]}`);
     },
   });
 }

@@ -1,8 +1,9 @@
 /**
  * Two API instances on one machine sharing PostgreSQL and Redis, against one: completions/s and query-log inserts/s
- * at 50 connections in all, zero errors expected, and every acknowledged row present afterwards. Part of
- * `npm run bench`; alone: `TEST_DATABASE_URL=postgres://... npx tsx scripts/bench/instances.ts` (BENCH_LOAD_SECONDS,
- * default 10).
+ * at 50 connections to each instance (50 for one, 100 in all for two), zero errors expected, and every acknowledged
+ * row present afterwards. A run with errors or with fewer rows stored than acknowledged adds an ERROR row and ends
+ * the process non-zero (after the report is written). Part of `npm run bench`; alone:
+ * `TEST_DATABASE_URL=postgres://... npx tsx scripts/bench/instances.ts` (BENCH_LOAD_SECONDS, default 10).
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import path from 'node:path';
@@ -15,7 +16,8 @@ import {readDevQuestions} from '../relevance';
 import {toMarkdown, type BenchRow} from './report';
 
 const AREA = 'Instances';
-const CONNECTIONS = 50;
+/** Connections to each instance, as a load balancer would spread 50 per instance. */
+const CONNECTIONS_PER_INSTANCE = 50;
 /** High enough that the bench measures throughput, not the limiter (which still counts every request in Redis). */
 const UNLIMITED = '100000000';
 
@@ -60,9 +62,9 @@ function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-/** Runs one load against every instance at once, the connections split evenly (as a load balancer would). */
+/** Runs one load against every instance at once, CONNECTIONS_PER_INSTANCE connections to each. */
 async function spread(instances: Instance[], options: (origin: string) => autocannon.Options) {
-  const runs = await Promise.all(instances.map((instance) => cannon({...options(instance.origin), connections: CONNECTIONS / instances.length})));
+  const runs = await Promise.all(instances.map((instance) => cannon({...options(instance.origin), connections: CONNECTIONS_PER_INSTANCE})));
   const sum = (pick: (r: autocannon.Result) => number) => runs.reduce((total, run) => total + pick(run), 0);
   return {perSecond: sum((r) => r.requests.average), ok: sum((r) => r['2xx']), errors: sum((r) => r.errors + r.timeouts + r.non2xx)};
 }
@@ -95,6 +97,20 @@ async function measure(count: number, env: NodeJS.ProcessEnv, databaseUrl: strin
   }
 }
 
+type Measured = Awaited<ReturnType<typeof measure>>;
+
+/** What the run got wrong: requests that failed, and acknowledged query-log rows missing from PostgreSQL. */
+export function instancesFailures(runs: Record<'one' | 'two', Measured>): string[] {
+  const failures: string[] = [];
+  for (const [name, run] of Object.entries(runs)) {
+    const label = name === 'one' ? '1 instance' : '2 instances';
+    if (run.completions.errors > 0) failures.push(`${label}: ${run.completions.errors} completions failed (errors, timeouts or non-2xx)`);
+    if (run.inserts.errors > 0) failures.push(`${label}: ${run.inserts.errors} query-log inserts failed (errors, timeouts or non-2xx)`);
+    if (run.stored < run.inserts.ok) failures.push(`${label}: ${run.inserts.ok} query-log rows acknowledged but ${run.stored} stored (${run.inserts.ok - run.stored} lost)`);
+  }
+  return failures;
+}
+
 /** The rows of the instances bench; without TEST_DATABASE_URL or redis-server, rows that say what is missing. */
 export async function benchInstances(buildDir: string, seconds: number): Promise<BenchRow[]> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -116,19 +132,28 @@ export async function benchInstances(buildDir: string, seconds: number): Promise
     const one = await measure(1, env, databaseUrl, seconds);
     const two = await measure(2, env, databaseUrl, seconds);
     const note = (run: {errors: number}, extra = '') => `${run.errors} errors (target 0)${extra}`;
-    const rowsNote = (r: typeof one) => `; ${r.inserts.ok} acknowledged, ${r.stored} stored${r.stored >= r.inserts.ok ? '' : ' (ROWS LOST)'}`;
-    return [
-      {area: AREA, metric: `Completions/s, 1 instance, ${CONNECTIONS} connections, ${seconds} s (PostgreSQL + Redis limits)`, value: one.completions.perSecond, unit: 'req/s', note: note(one.completions)},
+    const rowsNote = (r: typeof one) => `; ${r.inserts.ok} acknowledged, ${r.stored} stored${r.stored >= r.inserts.ok ? '' : ` (${r.inserts.ok - r.stored} ROWS LOST)`}`;
+    const each = `${CONNECTIONS_PER_INSTANCE} connections each (${2 * CONNECTIONS_PER_INSTANCE} in all)`;
+    const rows: BenchRow[] = [
+      {area: AREA, metric: `Completions/s, 1 instance, ${CONNECTIONS_PER_INSTANCE} connections, ${seconds} s (PostgreSQL + Redis limits)`, value: one.completions.perSecond, unit: 'req/s', note: note(one.completions)},
       {
-        area: AREA, metric: `Completions/s, 2 instances, ${CONNECTIONS / 2} connections each`, value: two.completions.perSecond, unit: 'req/s',
+        area: AREA, metric: `Completions/s, 2 instances, ${each}`, value: two.completions.perSecond, unit: 'req/s',
         baseline: one.completions.perSecond, note: note(two.completions, '; baseline: 1 instance, same run'),
       },
-      {area: AREA, metric: `Query-log inserts/s, 1 instance, ${CONNECTIONS} connections, ${seconds} s`, value: one.inserts.perSecond, unit: 'rows/s', note: note(one.inserts, rowsNote(one))},
+      {area: AREA, metric: `Query-log inserts/s, 1 instance, ${CONNECTIONS_PER_INSTANCE} connections, ${seconds} s`, value: one.inserts.perSecond, unit: 'rows/s', note: note(one.inserts, rowsNote(one))},
       {
-        area: AREA, metric: `Query-log inserts/s, 2 instances, ${CONNECTIONS / 2} connections each`, value: two.inserts.perSecond, unit: 'rows/s',
+        area: AREA, metric: `Query-log inserts/s, 2 instances, ${each}`, value: two.inserts.perSecond, unit: 'rows/s',
         baseline: one.inserts.perSecond, note: note(two.inserts, `${rowsNote(two)}; baseline: 1 instance`),
       },
     ];
+    const failures = instancesFailures({one, two});
+    for (const failure of failures) {
+      rows.push({area: AREA, metric: `ERROR: ${failure}`, value: NaN, unit: '', note: 'the run is failed: the process ends non-zero'});
+      console.error(`ERROR (instances bench): ${failure}`);
+    }
+    // Failed, but after the caller has written the report: the figures of a failed run are what one debugs with.
+    if (failures.length > 0) process.exitCode = 1;
+    return rows;
   } finally {
     await redis.kill();
   }

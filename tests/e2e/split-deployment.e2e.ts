@@ -2,21 +2,69 @@
  * The split deployment of the README's "Deploying" section: the site built with its API on another origin
  * (`CHAT_API_URL` at build time; npm test builds it into build-split/), served by a plain static file server with no
  * project code (Python's http.server), and the API alone (`npm run serve` with SERVE_STATIC=false and CORS_ORIGINS).
+ * The API answers through an OpenAI-compatible endpoint (tests/fakes) that sends its answer in paced pieces, so the
+ * test can see the answer stream through to the page.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import Database from 'better-sqlite3';
-import type {Browser} from 'playwright-core';
+import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {API_SETTINGS_FILE} from '../../plugins/api-settings';
+import {API_SETTINGS_FILE, HEADERS_FILE} from '../../plugins/api-settings';
 import {freePort} from '../../server/free-port';
+import {contentSecurityPolicy, htmlFiles, inlineScriptHashes, metaContentSecurityPolicy} from '../../server/security-headers';
 import {chatText} from '../../src/site';
+import {startFakeOpenAi, type FakeOpenAi} from '../fakes/openai-server';
 import {launchChromium} from './browser';
 import {answer, chatState, dialog, input, openButton} from './chat-page';
 
 const SPLIT_BUILD_DIR = path.resolve('build-split');
+const QUESTION = 'How do I create a personal access token?';
+/** The answer's pieces, sent 200 ms apart by the fake LLM endpoint. */
+const DELTAS = ['To create ', 'a personal ', 'access token, ', 'open **Settings** ', 'and then ', '**Access Tokens**, ', 'choose ', '*Generate new token* ', 'and copy it: ', 'it is shown once.'];
+
+/** The policy of a page's `<meta http-equiv="Content-Security-Policy">`; fails unless there is exactly one. */
+function metaPolicy(html: string, where: string): string {
+  const all = [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/g)];
+  expect(all.length, `${where}: Content-Security-Policy meta elements`).toBe(1);
+  return all[0][1].replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+}
+
+/**
+ * Fails with what to do unless `origin`'s port is free: the API's origin is built into the pages (their scripts and
+ * their policy), so the API must listen on exactly that port, and something else answering there would pass for it.
+ */
+async function assertFree(origin: string): Promise<void> {
+  const {hostname, port} = new URL(origin);
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(`Port ${port} of ${origin}, where build-split/ expects its API (CHAT_API_URL at build time), is not free (${error.code}): stop what listens there, or rebuild build-split with another port in CHAT_API_URL.`)),
+    );
+    probe.listen(Number(port), hostname, () => probe.close(() => resolve()));
+  });
+}
+
+/** Records every data-state the dialog takes and the answer length seen in each, from inside the page. */
+async function recordStates(page: Page): Promise<() => Promise<Array<{state: string; answerLength: number}>>> {
+  await page.evaluate(() => {
+    const el = document.querySelector('[role="dialog"]')!;
+    const seen: Array<{state: string; answerLength: number}> = [];
+    (window as unknown as {chatStates: typeof seen}).chatStates = seen;
+    const record = () => {
+      const state = el.getAttribute('data-state') ?? '';
+      const answerLength = el.querySelector('[role="region"]')?.textContent?.length ?? 0;
+      const last = seen.at(-1);
+      if (!last || last.state !== state || last.answerLength !== answerLength) seen.push({state, answerLength});
+    };
+    new MutationObserver(record).observe(el, {subtree: true, childList: true, characterData: true, attributes: true});
+  });
+  return () => page.evaluate(() => (window as unknown as {chatStates: Array<{state: string; answerLength: number}>}).chatStates);
+}
 
 /** Resolves once `url` answers at all (any status), or fails after `timeoutMs`, with what the process printed. */
 async function answering(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000): Promise<void> {
@@ -54,6 +102,7 @@ let api: ReturnType<typeof start> | undefined;
 let staticOrigin: string;
 let apiOrigin: string;
 let dataDir: string;
+let llm: FakeOpenAi;
 
 beforeAll(async () => {
   if (!existsSync(path.join(SPLIT_BUILD_DIR, API_SETTINGS_FILE))) {
@@ -62,6 +111,10 @@ beforeAll(async () => {
   const {origins} = JSON.parse(readFileSync(path.join(SPLIT_BUILD_DIR, API_SETTINGS_FILE), 'utf8')) as {origins: string[]};
   expect(origins).toHaveLength(1);
   apiOrigin = origins[0];
+  await assertFree(apiOrigin);
+  llm = await startFakeOpenAi();
+  llm.mode = 'slow';
+  llm.deltas = DELTAS;
   const staticPort = await freePort();
   staticOrigin = `http://127.0.0.1:${staticPort}`;
   dataDir = mkdtempSync(path.join(tmpdir(), 'split-'));
@@ -73,6 +126,7 @@ beforeAll(async () => {
     BUILD_DIR: SPLIT_BUILD_DIR,
     CORS_ORIGINS: staticOrigin,
     QUERY_LOG_SQLITE_PATH: path.join(dataDir, 'query-log.sqlite'),
+    OPENAI_BASE_URL: llm.url,
   });
   await Promise.all([answering(`${staticOrigin}/`, staticServer.child, staticServer.output), answering(`${apiOrigin}/healthz`, api.child, api.output)]);
   browser = await launchChromium();
@@ -81,10 +135,54 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await Promise.all([stop(staticServer?.child), stop(api?.child)]);
+  await llm?.close();
   if (dataDir) rmSync(dataDir, {recursive: true, force: true});
 });
 
 describe('split deployment: static host and API on another origin', () => {
+  it('gives every built page a Content-Security-Policy allowing exactly the API origin, in its precompressed copies too', () => {
+    // What the server would send for this build (server/app.ts), less what only a header can carry.
+    const expected = metaContentSecurityPolicy(contentSecurityPolicy(inlineScriptHashes(SPLIT_BUILD_DIR), [apiOrigin]));
+    expect(expected).toContain(`connect-src 'self' ${apiOrigin};`);
+    const pages = htmlFiles(SPLIT_BUILD_DIR);
+    expect(pages.length).toBeGreaterThan(100);
+    for (const file of pages) {
+      const where = path.relative(SPLIT_BUILD_DIR, file);
+      const html = readFileSync(file, 'utf8');
+      expect(metaPolicy(html, where), where).toBe(expected);
+      // Written before the build compressed its pages: a server sending the .br or .gz sends the same page.
+      if (existsSync(`${file}.br`)) expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString('utf8') === html, `${where}.br is stale`).toBe(true);
+      if (existsSync(`${file}.gz`)) expect(gunzipSync(readFileSync(`${file}.gz`)).toString('utf8') === html, `${where}.gz is stale`).toBe(true);
+    }
+    // And the whole policy, frame-ancestors included, for the static hosts that read _headers.
+    expect(readFileSync(path.join(SPLIT_BUILD_DIR, HEADERS_FILE), 'utf8')).toContain(`Content-Security-Policy: ${expected}; frame-ancestors 'none'\n`);
+  });
+
+  it('enforces that policy in the browser: the API is reachable, another origin is blocked', async () => {
+    const context = await browser.newContext({baseURL: staticOrigin});
+    context.setDefaultTimeout(90_000);
+    const page = await context.newPage();
+    // The static host sends no policy of its own: the meta is the page's only one.
+    const response = await page.goto('/docs/features/', {waitUntil: 'load'});
+    expect(response?.headers()['content-security-policy']).toBeUndefined();
+    expect(metaPolicy(await response!.text(), '/docs/features/')).toMatch(new RegExp(`connect-src 'self' ${apiOrigin.replace(/[.]/g, '\\.')};`));
+    // The same static server under another name (localhost, not 127.0.0.1) is another origin, reachable but not allowed.
+    const otherOrigin = staticOrigin.replace('127.0.0.1', 'localhost');
+    const outcome = await page.evaluate(
+      async ([api, other]) => {
+        const violations: string[] = [];
+        document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.effectiveDirective} ${event.blockedURI}`));
+        const reach = (url: string) => fetch(url, {mode: 'no-cors'}).then(() => 'reached', () => 'blocked');
+        const result = {api: await reach(`${api}/healthz`), other: await reach(`${other}/`)};
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return {...result, violations};
+      },
+      [apiOrigin, otherOrigin],
+    );
+    expect(outcome).toEqual({api: 'reached', other: 'blocked', violations: [`connect-src ${otherOrigin}/`]});
+    await context.close();
+  });
+
   it('answers a question from the API and stores the question and its rating, with a clean console', async () => {
     const context = await browser.newContext({baseURL: staticOrigin, viewport: {width: 1280, height: 800}});
     context.setDefaultTimeout(90_000);
@@ -102,18 +200,26 @@ describe('split deployment: static host and API on another origin', () => {
     await page.goto('/docs/features', {waitUntil: 'networkidle'});
     await page.waitForSelector('html[data-has-hydrated="true"]');
     await openButton(page).click();
-    await input(page).fill('How do I create a personal access token?');
+    await input(page).waitFor();
+    const states = await recordStates(page);
+    await input(page).fill(QUESTION);
     await input(page).press('Enter');
     await expect.poll(() => chatState(page), {timeout: 60_000}).toBe('done');
-    expect((await answer(page).textContent())?.length).toBeGreaterThan(40);
+    const final = (await answer(page).textContent()) ?? '';
+    expect(final).toContain('it is shown once.');
+    // It streamed: while the answer was still coming, the page already showed part of it, growing piece by piece.
+    const streaming = (await states()).filter((s) => s.state === 'streaming-answer' && s.answerLength > 0).map((s) => s.answerLength);
+    expect(new Set(streaming).size, `answer lengths seen while streaming: ${streaming.join(', ')}`).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...streaming)).toBeLessThan(final.length / 2);
+    expect(llm.requests.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(1);
     await dialog(page).getByRole('button', {name: chatText.thumbsUpLabel}).click();
     await expect.poll(() => dialog(page).getByText(chatText.feedbackThanks).count()).toBe(1);
 
     const db = new Database(path.join(dataDir, 'query-log.sqlite'), {readonly: true});
     try {
       await expect.poll(() => db.prepare('SELECT query, result_rating FROM queries ORDER BY id').all()).toEqual([
-        {query: 'How do I create a personal access token?', result_rating: null},
-        {query: 'How do I create a personal access token?', result_rating: 'positive'},
+        {query: QUESTION, result_rating: null},
+        {query: QUESTION, result_rating: 'positive'},
       ]);
     } finally {
       db.close();
