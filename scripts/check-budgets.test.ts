@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {chatText} from '../src/site';
 import {START_RESPONSE_MARKER} from '../contract/completions';
-import {featuresIn, initialAssets} from './check-budgets';
+import {bundleBudgets, DOC_PAGE_CEILING} from '../data/bundle-budgets';
+import {budgetProblems, featuresIn, initialAssets} from './check-budgets';
 
 describe('initialAssets', () => {
   it('reads script src, stylesheets and script/style preloads, quoted or not, in order and once each', () => {
@@ -40,5 +41,20 @@ describe('featuresIn', () => {
   it('lets the site constants through: the chat button and search button on every page import them', () => {
     const constants = `{buttonLabel:"${chatText.buttonLabel}",fetching:"${chatText.fetching}",feedbackQuestion:"${chatText.feedbackQuestion}"},"Search docs"`;
     expect(featuresIn(constants, ['search engine', 'chat'])).toEqual([]);
+  });
+});
+
+describe('budgetProblems', () => {
+  it('accepts the budgets in data/bundle-budgets.ts', () => {
+    expect(budgetProblems(bundleBudgets)).toEqual([]);
+  });
+
+  it('refuses a doc page budget raised past DOC_PAGE_CEILING, and only for doc pages', () => {
+    const raised = [
+      {route: '/', maxGzipBytes: DOC_PAGE_CEILING + 1, mustNotContain: []},
+      {route: '/docs/features', maxGzipBytes: DOC_PAGE_CEILING, mustNotContain: []},
+      {route: '/docs/quickstart', maxGzipBytes: DOC_PAGE_CEILING + 1, mustNotContain: []},
+    ];
+    expect(budgetProblems(raised)).toEqual([expect.stringMatching(/^\/docs\/quickstart: .*past DOC_PAGE_CEILING/)]);
   });
 });

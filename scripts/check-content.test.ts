@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {checkPage} from './check-content';
+import {checkPage, unroutedPages} from './check-content';
 
 const words = (n: number) => Array.from({length: n}, (_, i) => `word${i}`).join(' ');
 
@@ -22,5 +22,13 @@ describe('checkPage', () => {
     const report = checkPage('a', 'a.md', '---\ntitle: A\ndescription: B\n---\n```bash\nls\n```\n```mermaid\ngraph TD\n```\n');
     expect(report.codeBlocks).toBe(1);
     expect(report.diagrams).toBe(1);
+  });
+});
+
+describe('unroutedPages', () => {
+  it('names the page files whose route is not in the route list, skipping partials, assets and the docs home', () => {
+    const routes = new Set(['/docs/quickstart', '/docs/how/search']);
+    const files = ['quickstart.md', 'how/search.mdx', 'how/new-guide.md', 'how/_shared-steps.mdx', 'how/diagram.png', 'docs-home.mdx', 'new-area/intro.mdx'];
+    expect(unroutedPages(files, routes)).toEqual(['how/new-guide.md', 'new-area/intro.mdx']);
   });
 });

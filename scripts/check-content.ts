@@ -1,9 +1,10 @@
 /**
  * Content check for hand-written docs: every route of a written group has a
- * page, and every page has front matter, at least 300 words and no
- * placeholder text. Prints each offending file and why; exits 1 on any.
+ * page, every page file under docs/ has a route in data/routes.tsv, and every
+ * page has front matter, at least 300 words and no placeholder text. Prints
+ * each offending file and why; exits 1 on any.
  */
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
 import {readRoutes} from '../plugins/routes';
@@ -34,6 +35,26 @@ export interface PageReport {
   problems: string[];
 }
 
+/**
+ * The page files (docs/-relative, `.md` or `.mdx`, not `_` partials, which Docusaurus does not route) whose route
+ * `/docs/<path without extension>` is not in `routePaths` and that are not extra pages; pure, so it is unit-tested.
+ */
+export function unroutedPages(files: readonly string[], routePaths: ReadonlySet<string>): string[] {
+  return files.filter((file) => {
+    if (!/\.mdx?$/.test(file) || path.basename(file).startsWith('_')) return false;
+    const id = file.replace(/\.mdx?$/, '');
+    return !extraPages.has(id) && !routePaths.has(`/docs/${id}`);
+  });
+}
+
+/** Every file under `dir`, relative to it, with `/` separators. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(dir, prefix), {withFileTypes: true}).flatMap((entry) => {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? filesUnder(dir, relative) : [relative];
+  });
+}
+
 function splitFrontMatter(source: string): {data: Record<string, unknown> | null; body: string} {
   const match = source.match(/^---\n([\s\S]*?)\n---\n?/);
   if (!match) return {data: null, body: source};
@@ -61,9 +82,15 @@ export function checkPage(id: string, file: string, source: string): PageReport 
 
 function main() {
   const siteDir = process.cwd();
-  const routes = readRoutes(readFileSync(path.join(siteDir, 'data/routes.tsv'), 'utf8')).filter((r) => r.origin === 'hand');
+  const allRoutes = readRoutes(readFileSync(path.join(siteDir, 'data/routes.tsv'), 'utf8'));
+  const routes = allRoutes.filter((r) => r.origin === 'hand');
   const reports: PageReport[] = [];
   const failures: string[] = [];
+
+  // Generated pages (gitignored, written by the build) have their routes too, as `generated` or `data`.
+  for (const file of unroutedPages(filesUnder(path.join(siteDir, 'docs')), new Set(allRoutes.map((r) => r.path)))) {
+    failures.push(`docs/${file}: no route /docs/${file.replace(/\.mdx?$/, '')} in data/routes.tsv (add it with its sidebar and \`hand\`)`);
+  }
 
   for (const route of routes) {
     const id = route.path.replace(/^\/docs\//, '');

@@ -5,23 +5,27 @@
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
+import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {splitCompletion} from '../../contract/completions';
 import {envSchema} from '../../server/config';
+import {chatService} from '../../src/site';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 
 const root = path.resolve(__dirname, '../..');
 const scripts = Object.keys((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {scripts: Record<string, string>}).scripts);
 
-/** Scripts not run here, each with the reason; everything else is. */
+/** Scripts not run here, each with the reason; everything else is (`start` by its own test below). */
 const NOT_RUN: Record<string, string> = {
-  start: 'runs the dev server until stopped',
   build: 'the production build takes minutes; npm test runs it',
   test: 'the whole suite, which includes this file',
   'test:unit': 'this suite itself',
-  typecheck: 'tsc over the project; it needs no build',
   bench: 'builds the site and a baseline first (minutes), then measures them',
 };
+
+/** Run until stopped, so checked by answering rather than by exiting. */
+const LONG_RUNNING = new Set(['start']);
 
 /** Arguments a script needs to do its job (the README's examples). */
 const ARGS: Record<string, string[]> = {
@@ -29,13 +33,19 @@ const ARGS: Record<string, string[]> = {
   ask: ['How do I create a personal access token?'],
 };
 
-/** This process's environment without the server's settings (a newcomer has set none); port 0 never clashes. */
+/**
+ * This process's environment without the server's settings and Vitest's own (a newcomer has set none: NODE_ENV=test
+ * would make the dev server look for a `test` browserslist); port 0 never clashes.
+ */
 function freshEnv(): NodeJS.ProcessEnv {
-  const settings = new Set([...Object.keys(envSchema.shape), 'TEST_DATABASE_URL', 'API_PORT']);
-  return {...Object.fromEntries(Object.entries(process.env).filter(([key]) => !settings.has(key))), PORT: '0'};
+  const settings = new Set([...Object.keys(envSchema.shape), 'TEST_DATABASE_URL', 'API_PORT', 'NODE_ENV']);
+  const kept = Object.entries(process.env).filter(([key]) => !settings.has(key) && !key.startsWith('VITEST'));
+  return {...Object.fromEntries(kept), PORT: '0'};
 }
 
 const SCRIPT_TIMEOUT_MS = 600_000;
+/** The dev server compiles the whole site before it answers: under a minute alone, longer beside other tests. */
+const START_TIMEOUT_MS = 300_000;
 
 /** Runs a command in the clone; a command still running after SCRIPT_TIMEOUT_MS is killed. */
 function run(command: string, args: string[]): Promise<{status: number | null; signal: NodeJS.Signals | null; stderr: string}> {
@@ -46,6 +56,25 @@ function run(command: string, args: string[]): Promise<{status: number | null; s
     child.on('error', reject);
     child.on('close', (status, signal) => resolve({status, signal, stderr}));
   });
+}
+
+/** A port nothing listens on at the moment of asking. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const {port} = server.address() as {port: number};
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `probe` every second until it returns true, `gaveUp` returns true, or `ms` have passed. */
+async function waitFor(probe: () => Promise<boolean>, gaveUp: () => boolean, ms: number): Promise<boolean> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline && !gaveUp(); await new Promise((r) => setTimeout(r, 1000))) {
+    if (await probe().catch(() => false)) return true;
+  }
+  return false;
 }
 
 let clone: string;
@@ -64,11 +93,11 @@ afterAll(() => {
 
 describe('npm run scripts on a fresh clone without a build', () => {
   it('names a reason for every script it does not run', () => {
-    for (const name of Object.keys(NOT_RUN)) expect(scripts).toContain(name);
+    for (const name of [...Object.keys(NOT_RUN), ...LONG_RUNNING]) expect(scripts).toContain(name);
   });
 
-  // Concurrently: each script spends most of its time starting tsx, and a slow CI machine runs six of them.
-  for (const name of scripts.filter((s) => !(s in NOT_RUN))) {
+  // Concurrently: each script spends most of its time starting tsx or compiling, and a slow CI machine runs eight.
+  for (const name of scripts.filter((s) => !(s in NOT_RUN) && !LONG_RUNNING.has(s))) {
     it.concurrent(`npm run ${name} works or says in one line what to run first`, async () => {
       const args = ARGS[name] ?? [];
       const result = await run('npm', ['run', '--silent', name, ...(args.length > 0 ? ['--', ...args] : [])]);
@@ -80,4 +109,39 @@ describe('npm run scripts on a fresh clone without a build', () => {
       expect(stderr[0]).toMatch(/npm run build|npm install|apt-get|CHROMIUM_PATH/);
     }, SCRIPT_TIMEOUT_MS + 30_000);
   }
+
+  it.concurrent('npm start -- --port N serves the site and answers the chat through its proxy', async () => {
+    const [sitePort, apiPort] = [await freePort(), await freePort()];
+    // Its own process group, so the dev server, the API and the helpers they start all stop together.
+    const child = spawn('npm', ['start', '--', '--port', String(sitePort)], {
+      cwd: clone,
+      env: {...freshEnv(), API_PORT: String(apiPort)},
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    let exited = false;
+    child.on('exit', () => (exited = true));
+    const site = `http://localhost:${sitePort}`;
+    try {
+      const served = await waitFor(async () => (await fetch(`${site}/`)).status === 200, () => exited, START_TIMEOUT_MS);
+      expect(served, `npm start ${exited ? 'stopped' : 'did not answer'} on port ${sitePort}; stderr:\n${stderr}`).toBe(true);
+      const response = await fetch(`${site}${chatService.completionsUrl}`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json'},
+        body: JSON.stringify({prompt: 'How do I create a personal access token?', projectKey: chatService.projectKey}),
+      });
+      expect(response.status).toBe(200);
+      expect(splitCompletion(await response.text()).references.length).toBeGreaterThan(0);
+      expect(stderr).not.toMatch(/^\s+at /m);
+    } finally {
+      // The whole group even when npm start has exited: the API it started may outlive it.
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // Every process of the group has already ended.
+      }
+    }
+  }, START_TIMEOUT_MS + 60_000);
 });
