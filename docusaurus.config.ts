@@ -20,6 +20,7 @@ import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
 import fontsPlugin, {FONTS_STATIC_DIR} from './plugins/fonts';
 import robotsPlugin from './plugins/robots';
 import markdownTwinsPlugin, {MARKDOWN_STATIC_DIR} from './plugins/markdown-twins';
+import redirectsPlugin, {REDIRECTS_STATIC_DIR} from './plugins/redirects';
 import apiSettingsPlugin, {readApiSettings} from './plugins/api-settings';
 
 const search = readSearchConfig();
@@ -74,7 +75,7 @@ const config: Config = {
     },
   },
 
-  staticDirectories: ['static', SEARCH_STATIC_DIR, FONTS_STATIC_DIR, MARKDOWN_STATIC_DIR],
+  staticDirectories: ['static', SEARCH_STATIC_DIR, FONTS_STATIC_DIR, MARKDOWN_STATIC_DIR, REDIRECTS_STATIC_DIR],
 
   customFields: {search, api},
 
@@ -119,6 +120,7 @@ const config: Config = {
     precompressPlugin,
     docTitlesPlugin,
     markdownTwinsPlugin,
+    redirectsPlugin,
     apiSettingsPlugin(api),
     prismOnDemandPlugin,
     routePrefetchPlugin,

@@ -1,12 +1,14 @@
 /**
  * Content check for hand-written docs: every route of a written group has a
  * page, every page file under docs/ has a route in data/routes.tsv, and every
- * page has front matter, at least 300 words and no placeholder text. Prints
+ * page has front matter, at least 300 words and no placeholder text; every
+ * redirect of data/redirects.yaml leaves a gone route for a real one. Prints
  * each offending file and why; exits 1 on any.
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
+import {loadRedirects, redirectProblems, REDIRECTS_FILE} from '../plugins/redirects/redirects';
 import {readRoutes} from '../plugins/routes';
 
 const MIN_WORDS = 300;
@@ -104,6 +106,9 @@ function main() {
     reports.push(report);
     for (const problem of report.problems) failures.push(`${file}: ${problem}`);
   }
+  const redirects = loadRedirects(siteDir);
+  for (const problem of redirectProblems(redirects, new Set(allRoutes.map((r) => r.path)))) failures.push(`${REDIRECTS_FILE}: ${problem}`);
+
   for (const id of extraPages) {
     const file = ['.md', '.mdx'].map((ext) => `docs/${id}${ext}`).find((f) => existsSync(path.join(siteDir, f))) ?? `docs/${id}.md`;
     const report = checkPage(id, file, readFileSync(path.join(siteDir, file), 'utf8'));
@@ -115,7 +120,8 @@ function main() {
   console.log(
     `Checked ${reports.length} hand-written pages: words min ${words[0] ?? 0}, median ${median}, ` +
       `max ${words.at(-1) ?? 0}; ${reports.filter((r) => r.codeBlocks > 0).length} with a code block, ` +
-      `${reports.filter((r) => r.codeBlocks > 0 || r.diagrams > 0).length} with a code block or diagram.`,
+      `${reports.filter((r) => r.codeBlocks > 0 || r.diagrams > 0).length} with a code block or diagram; ` +
+      `${redirects.length} redirect(s) of moved routes.`,
   );
   if (failures.length) {
     console.error(`\n${failures.length} problem(s):\n${failures.map((f) => `  ${f}`).join('\n')}`);

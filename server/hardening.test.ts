@@ -31,6 +31,7 @@ function fakeBuild(): string {
     'assets/js/main.abc123.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
     '404.html': '<!doctype html><html><body><h1>Page Not Found</h1></body></html>',
     'docs/features.md': `# Features\n\n${'Text of the page. '.repeat(200)}`,
+    'redirects.json': JSON.stringify({'/docs/old-features': '/docs/features'}),
     'llms.txt': `# DataHub\n\n${'- [Features](https://example.org/docs/features.md)\n'.repeat(50)}`,
   };
   for (const [name, content] of Object.entries(files)) {
@@ -203,6 +204,15 @@ describe('serving the build', () => {
     const overlong = await rawGet(url, '/%c0%ae%c0%ae/etc/passwd');
     expect(overlong.status).toBe(400);
     expect(Object.keys(JSON.parse(overlong.body.toString()) as object)).toEqual(['error']);
+  });
+
+  it('sends a moved route (data/redirects.yaml, in the build as redirects.json) to its new route with 301', async () => {
+    for (const [moved, location] of [['/docs/old-features', '/docs/features'], ['/docs/old-features/?tab=1', '/docs/features?tab=1']]) {
+      const response = await rawGet(url, moved);
+      expect(response.status, moved).toBe(301);
+      expect(response.headers.location, moved).toBe(location);
+    }
+    expect((await rawGet(url, '/docs/old-features-too')).status).toBe(404);
   });
 
   it('sends a path typed with capitals to the lowercase page when there is one, and 404 otherwise', async () => {

@@ -2,6 +2,7 @@ import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
+import {readBuiltRedirects} from '../plugins/redirects/redirects';
 
 /** Maps a request path to a file of the build: the file itself, `<path>/index.html` or `<path>.html`. */
 export function resolveBuildFile(buildDir: string, urlPath: string): string | null {
@@ -41,11 +42,12 @@ export function cacheControlFor(file: string): string {
     : 'public, max-age=0, must-revalidate';
 }
 
-/** Serves the static production build with clean URLs and the site's own 404 page. */
+/** Serves the static production build with clean URLs, its moved routes (data/redirects.yaml) and the site's own 404 page. */
 export async function registerStaticSite(app: FastifyInstance, buildDir: string): Promise<void> {
   if (!existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error(`No production build in ${buildDir}. Run "npm run build" first, set BUILD_DIR, or set SERVE_STATIC=false to run the API alone.`);
   }
+  const redirects = readBuiltRedirects(buildDir);
   await app.register(fastifyStatic, {
     root: buildDir,
     serve: false,
@@ -62,6 +64,8 @@ export async function registerStaticSite(app: FastifyInstance, buildDir: string)
     const redirect = (target: string) => (staysOnSite(target) ? reply.redirect(target + (query ? `?${query}` : ''), 301) : notFound(reply));
     const canonical = canonicalPath(urlPath);
     if (canonical !== null && canonical !== urlPath) return redirect(canonical);
+    const moved = redirects.get(urlPath.replace(/\/+$/, ''));
+    if (moved) return redirect(moved);
     const file = resolveBuildFile(buildDir, urlPath);
     if (!file) {
       // Routes are lowercase: a path typed with capitals goes to the page it names, if there is one.

@@ -14,6 +14,7 @@ import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import Database from 'better-sqlite3';
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {loadRedirects} from '../../plugins/redirects/redirects';
 import {API_SETTINGS_FILE, HEADERS_FILE} from '../../plugins/api-settings';
 import {freePort} from '../../server/free-port';
 import {contentSecurityPolicy, htmlFiles, inlineScriptHashes, metaContentSecurityPolicy} from '../../server/security-headers';
@@ -180,6 +181,17 @@ describe('split deployment: static host and API on another origin', () => {
       [apiOrigin, otherOrigin],
     );
     expect(outcome).toEqual({api: 'reached', other: 'blocked', violations: [`connect-src ${otherOrigin}/`]});
+    await context.close();
+  });
+
+  it('forwards a moved route (data/redirects.yaml) to its new page on a plain static host', async () => {
+    const [{from, to}] = loadRedirects();
+    const context = await browser.newContext({baseURL: staticOrigin});
+    context.setDefaultTimeout(90_000);
+    const page = await context.newPage();
+    await page.goto(from);
+    await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === to);
+    await page.locator('article h1').first().waitFor();
     await context.close();
   });
 
