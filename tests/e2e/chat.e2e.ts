@@ -8,7 +8,7 @@ import {splitCompletion, START_RESPONSE_MARKER} from '../../contract/completions
 import {chatDefaults, chatService, chatText, links} from '../../src/site';
 import {axeBlocking} from './axe';
 import {baseURL, gotoHydrated, launchChromium, newPage} from './browser';
-import {answer, chatState, dialog, input, openButton} from './chat-page';
+import {answer, chatState, dialog, input, openButton, recordStates} from './chat-page';
 import {routeCompletionsTo, startPacedServer, type PacedServer} from './paced-server';
 
 const require = createRequire(import.meta.url);
@@ -42,23 +42,6 @@ async function serverAnswer(prompt: string): Promise<{references: string[]; answ
     body: JSON.stringify({prompt, projectKey: chatService.projectKey}),
   });
   return splitCompletion(await response.text());
-}
-
-/** Records every data-state the dialog takes and the answer length seen in each, from inside the page. */
-async function recordStates(page: Page) {
-  await page.evaluate(() => {
-    const el = document.querySelector('[role="dialog"]')!;
-    const seen: Array<{state: string; answerLength: number}> = [];
-    (window as unknown as {chatStates: typeof seen}).chatStates = seen;
-    const record = () => {
-      const state = el.getAttribute('data-state') ?? '';
-      const answerLength = el.querySelector('[role="region"]')?.textContent?.length ?? 0;
-      const last = seen.at(-1);
-      if (!last || last.state !== state || last.answerLength !== answerLength) seen.push({state, answerLength});
-    };
-    new MutationObserver(record).observe(el, {subtree: true, childList: true, characterData: true, attributes: true});
-  });
-  return () => page.evaluate(() => (window as unknown as {chatStates: Array<{state: string; answerLength: number}>}).chatStates);
 }
 
 /** Title of a built page as its <title> shows it, without the site suffix. */

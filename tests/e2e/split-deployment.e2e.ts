@@ -12,7 +12,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import Database from 'better-sqlite3';
-import type {Browser, Page} from 'playwright-core';
+import type {Browser} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadRedirects} from '../../plugins/redirects/redirects';
 import {API_SETTINGS_FILE, HEADERS_FILE} from '../../plugins/api-settings';
@@ -21,7 +21,7 @@ import {contentSecurityPolicy, htmlFiles, inlineScriptHashes, metaContentSecurit
 import {chatText} from '../../src/site';
 import {startFakeOpenAi, type FakeOpenAi} from '../fakes/openai-server';
 import {launchChromium} from './browser';
-import {answer, chatState, dialog, input, openButton} from './chat-page';
+import {answer, chatState, dialog, input, openButton, recordStates} from './chat-page';
 
 const SPLIT_BUILD_DIR = path.resolve('build-split');
 const QUESTION = 'How do I create a personal access token?';
@@ -48,23 +48,6 @@ async function assertFree(origin: string): Promise<void> {
     );
     probe.listen(Number(port), hostname, () => probe.close(() => resolve()));
   });
-}
-
-/** Records every data-state the dialog takes and the answer length seen in each, from inside the page. */
-async function recordStates(page: Page): Promise<() => Promise<Array<{state: string; answerLength: number}>>> {
-  await page.evaluate(() => {
-    const el = document.querySelector('[role="dialog"]')!;
-    const seen: Array<{state: string; answerLength: number}> = [];
-    (window as unknown as {chatStates: typeof seen}).chatStates = seen;
-    const record = () => {
-      const state = el.getAttribute('data-state') ?? '';
-      const answerLength = el.querySelector('[role="region"]')?.textContent?.length ?? 0;
-      const last = seen.at(-1);
-      if (!last || last.state !== state || last.answerLength !== answerLength) seen.push({state, answerLength});
-    };
-    new MutationObserver(record).observe(el, {subtree: true, childList: true, characterData: true, attributes: true});
-  });
-  return () => page.evaluate(() => (window as unknown as {chatStates: Array<{state: string; answerLength: number}>}).chatStates);
 }
 
 /** Resolves once `url` answers at all (any status), or fails after `timeoutMs`, with what the process printed. */
