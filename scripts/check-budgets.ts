@@ -2,13 +2,15 @@
  * Bundle budgets: for each page of data/bundle-budgets.ts, sums the gzip size of the JS and CSS its built HTML
  * loads up front (script src, stylesheet and preload links), prints the sizes, and exits 1 when a page is over its
  * budget (`maxGzipBytes`), when its initial chunks carry search-engine or chat code, which must load on demand, or
- * when a doc page's budget has been raised past DOC_PAGE_CEILING.
+ * when a doc page's budget has been raised past DOC_PAGE_CEILING; and the same for the built search index and its
+ * lexicon against searchIndexBudgets.
  */
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {START_RESPONSE_MARKER} from '../contract/completions';
-import {bundleBudgets, DOC_PAGE_CEILING, type BundleBudget} from '../data/bundle-budgets';
+import {bundleBudgets, DOC_PAGE_CEILING, searchIndexBudgets, type BundleBudget} from '../data/bundle-budgets';
+import {SEARCH_SHARDS_DIR} from '../plugins/search-index/constants';
 import {pageScriptUrls} from '../plugins/page-scripts/loader';
 
 /**
@@ -69,6 +71,27 @@ export function budgetProblems(budgets: readonly BundleBudget[]): string[] {
     .map((budget) => `${budget.route}: its budget of ${kb(budget.maxGzipBytes)} is past DOC_PAGE_CEILING (${kb(DOC_PAGE_CEILING)}) in data/bundle-budgets.ts`);
 }
 
+/** Checks the built search index and the sharded index's lexicon against searchIndexBudgets, printing both. */
+function searchIndexProblems(buildDir: string): string[] {
+  const problems: string[] = [];
+  const files = [
+    {label: 'whole search index', dir: buildDir, pattern: /^search-index\.[0-9a-f]+\.json$/, budget: searchIndexBudgets.wholeIndexMaxGzipBytes},
+    {label: 'search lexicon', dir: path.join(buildDir, SEARCH_SHARDS_DIR), pattern: /^lexicon\.[0-9a-f]+\.json$/, budget: searchIndexBudgets.lexiconMaxGzipBytes},
+  ];
+  console.log('\nsearch index');
+  for (const {label, dir, pattern, budget} of files) {
+    const name = existsSync(dir) ? readdirSync(dir).find((file) => pattern.test(file)) : undefined;
+    if (!name) {
+      problems.push(`${label}: not in ${path.relative(process.cwd(), dir)}; the search-index plugin did not run`);
+      continue;
+    }
+    const gzip = gzipSync(readFileSync(path.join(dir, name))).length;
+    console.log(`  ${label.padEnd(18)} ${kb(gzip).padStart(9)} gzip, budget ${kb(budget)} (${((gzip / budget) * 100).toFixed(0)}%)`);
+    if (gzip > budget) problems.push(`${label}: ${kb(gzip)} gzip, over its budget of ${kb(budget)}; index less text per section (for reference pages, names and first sentences rather than every field)`);
+  }
+  return problems;
+}
+
 function main() {
   const buildDir = path.resolve('build');
   if (!existsSync(path.join(buildDir, 'index.html'))) {
@@ -106,6 +129,7 @@ function main() {
     console.log(`  total ${kb(total)} gzip, budget ${kb(budgetBytes)} (${((total / budgetBytes) * 100).toFixed(0)}%)`);
     if (total > budgetBytes) failures.push(`${budget.route}: initial JS + CSS is ${kb(total)} gzip, over its budget of ${kb(budgetBytes)}`);
   }
+  failures.push(...searchIndexProblems(buildDir));
   if (failures.length) {
     console.error(`\n${failures.length} bundle budget problem(s):\n${failures.map((f) => `  ${f}`).join('\n')}`);
     process.exit(1);
