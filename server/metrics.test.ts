@@ -1,6 +1,10 @@
 import type {FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Section} from '../lib/search/types';
+import {createLexicalRetriever} from '../lib/search/retrieval';
 import {chatDefaults} from '../src/site';
+import {startFakeOpenAi} from '../tests/fakes/openai-server';
+import {createOpenAiAnswerer} from './completions/openai-answerer';
 import {buildApp} from './app';
 import {serveMetrics, type MetricsServer} from './metrics';
 import {createSqliteStore} from './query-log/sqlite-store';
@@ -75,6 +79,54 @@ describe('Prometheus metrics on their own port', () => {
       expect(text).not.toContain('/rest/v1/queries');
     } finally {
       await other.close();
+    }
+  });
+
+  it('counts a completion as answered, upstream error or aborted by how it ended', async () => {
+    const fake = await startFakeOpenAi();
+    const text = 'Open Settings, choose Access Tokens and click Generate new token, then copy the token value once.';
+    const tokens: Section = {
+      id: '/docs/authentication/personal-access-tokens', url: '/docs/authentication/personal-access-tokens', text, blocks: [text],
+      hierarchy: ['Guides', 'Personal Access Tokens', null, null, null, null, null], language: 'en', docsTag: 'docs-default-current', pageKind: 'guide',
+    };
+    const chat = await buildApp(
+      {buildDir: '', serveStatic: false, projectKeys: [TEST_PROJECT_KEY], rateLimitPerMinute: 1_000_000},
+      {
+        completions: {retriever: createLexicalRetriever([tokens]), answerer: createOpenAiAnswerer({baseUrl: fake.url, apiKey: 'sk-test', timeoutMs: 2000}), log: () => undefined},
+        store,
+        allowedModels: [chatDefaults.model],
+      },
+    );
+    const chatOrigin = await chat.listen({port: 0, host: '127.0.0.1'});
+    const ask = (signal?: AbortSignal) =>
+      fetch(`${chatOrigin}/v1/completions`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json'},
+        body: JSON.stringify({prompt: 'How do I generate a personal access token?', projectKey: TEST_PROJECT_KEY, sectionsMatchThreshold: 0}),
+        signal,
+      });
+    const outcomes = async () => (await chat.metrics.registry.metrics()).split('\n').filter((line) => line.startsWith('chat_completions_total{'));
+    try {
+      fake.mode = 'stream';
+      await (await ask()).text();
+      fake.mode = 'error500';
+      await (await ask()).text();
+      // A reader who closes the dialog while the model has not answered yet.
+      fake.mode = 'hang';
+      const controller = new AbortController();
+      const response = await ask(controller.signal);
+      await response.body!.getReader().read();
+      controller.abort();
+      await fake.clientAborted;
+      for (let i = 0; i < 50 && (await outcomes()).length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await outcomes()).sort()).toEqual([
+        'chat_completions_total{outcome="aborted"} 1',
+        'chat_completions_total{outcome="answered"} 1',
+        'chat_completions_total{outcome="upstream_error"} 1',
+      ]);
+    } finally {
+      await chat.close();
+      await fake.close();
     }
   });
 });
