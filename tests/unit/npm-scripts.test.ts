@@ -5,11 +5,11 @@
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
-import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {splitCompletion} from '../../contract/completions';
 import {envSchema} from '../../server/config';
+import {freePort} from '../../server/free-port';
 import {chatService} from '../../src/site';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 
@@ -55,17 +55,6 @@ function run(command: string, args: string[]): Promise<{status: number | null; s
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (status, signal) => resolve({status, signal, stderr}));
-  });
-}
-
-/** A port nothing listens on at the moment of asking. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as {port: number};
-      server.close(() => resolve(port));
-    });
   });
 }
 
