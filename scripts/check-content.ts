@@ -86,11 +86,12 @@ function main() {
   const siteDir = process.cwd();
   const allRoutes = readRoutes(readFileSync(path.join(siteDir, 'data/routes.tsv'), 'utf8'));
   const routes = allRoutes.filter((r) => r.origin === 'hand');
+  const routePaths = new Set(allRoutes.map((r) => r.path));
   const reports: PageReport[] = [];
   const failures: string[] = [];
 
   // Generated pages (gitignored, written by the build) have their routes too, as `generated` or `data`.
-  for (const file of unroutedPages(filesUnder(path.join(siteDir, 'docs')), new Set(allRoutes.map((r) => r.path)))) {
+  for (const file of unroutedPages(filesUnder(path.join(siteDir, 'docs')), routePaths)) {
     failures.push(`docs/${file}: no route /docs/${file.replace(/\.mdx?$/, '')} in data/routes.tsv (add it with its sidebar and \`hand\`)`);
   }
 
@@ -107,7 +108,7 @@ function main() {
     for (const problem of report.problems) failures.push(`${file}: ${problem}`);
   }
   const redirects = loadRedirects(siteDir);
-  for (const problem of redirectProblems(redirects, new Set(allRoutes.map((r) => r.path)))) failures.push(`${REDIRECTS_FILE}: ${problem}`);
+  for (const problem of redirectProblems(redirects, routePaths)) failures.push(`${REDIRECTS_FILE}: ${problem}`);
 
   for (const id of extraPages) {
     const file = ['.md', '.mdx'].map((ext) => `docs/${id}${ext}`).find((f) => existsSync(path.join(siteDir, f))) ?? `docs/${id}.md`;

@@ -1,7 +1,7 @@
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {readRoutes} from '../routes';
+import {loadDocRoutes} from '../../server/query-log/doc-routes';
 import {BUILT_REDIRECTS_FILE, forwardingPage, loadRedirects, redirectProblems} from './redirects';
 
 /** Where the forwarding pages are written before the build copies them into build/ (a static directory). */
@@ -17,8 +17,7 @@ export default function redirectsPlugin(context: LoadContext): Plugin {
     name: 'datahub-redirects',
     async loadContent() {
       const redirects = loadRedirects(context.siteDir);
-      const routes = new Set(readRoutes(readFileSync(path.join(context.siteDir, 'data/routes.tsv'), 'utf8')).map((r) => r.path));
-      const problems = redirectProblems(redirects, routes);
+      const problems = redirectProblems(redirects, loadDocRoutes(context.siteDir));
       if (problems.length > 0) throw new Error(`data/redirects.yaml:\n  ${problems.join('\n  ')}`);
       const dir = path.join(context.siteDir, REDIRECTS_STATIC_DIR);
       rmSync(dir, {recursive: true, force: true});

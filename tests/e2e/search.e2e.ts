@@ -20,6 +20,15 @@ async function openOnDocPage(): Promise<Page> {
   return page;
 }
 
+/** The lexicon downloads `page` starts from now on, recorded as they start. */
+function lexiconRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/search-shards/lexicon.')) urls.push(r.url());
+  });
+  return urls;
+}
+
 describe('search modal: opening and closing', () => {
   it('loads no index before the modal opens, then the lexicon and the shards its query needs, never the whole index', async () => {
     const page = await newPage(browser);
@@ -45,10 +54,7 @@ describe('search modal: opening and closing', () => {
 
   it('starts the lexicon download when the search button is hovered', async () => {
     const page = await newPage(browser);
-    const lexicon: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/search-shards/lexicon.')) lexicon.push(r.url());
-    });
+    const lexicon = lexiconRequests(page);
     await gotoHydrated(page, '/docs/features');
     expect(lexicon).toEqual([]);
     await page.locator('nav.navbar').getByRole('button', {name: /^Search/}).hover();
@@ -58,10 +64,7 @@ describe('search modal: opening and closing', () => {
 
   it('starts the lexicon download when the search button gets keyboard focus (Tab)', async () => {
     const page = await newPage(browser);
-    const lexicon: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/search-shards/lexicon.')) lexicon.push(r.url());
-    });
+    const lexicon = lexiconRequests(page);
     await gotoHydrated(page, '/docs/features');
     const button = page.locator('nav.navbar').getByRole('button', {name: /^Search/});
     const focused = () => button.evaluate((el) => el === document.activeElement);
