@@ -70,6 +70,8 @@ export interface AnalyzedQuery {
   describesProblem?: boolean;
   /** Whether the query asks what something is ("What is a URN?"), which a concept page answers. */
   asksDefinition?: boolean;
+  /** Index terms of each identifier or quoted phrase of two words or more the query holds (see identifiersOf). */
+  identifiers?: string[][];
 }
 
 const MANAGED_PATTERN = /\b(managed|acryl|saas)\b/i;
@@ -81,6 +83,18 @@ const DEFINITION_PATTERN =
 const PROBLEM_PATTERN =
   /\b(no|not|never|nothing|missing|empty|only|fails?|failed|failing|failure|errors?|exceptions?|wrong|twice|duplicat\w*|stuck|hangs?|hanging|disappear\w*|vanish\w*|can'?t|cannot|doesn'?t|don'?t|won'?t|isn'?t|aren'?t|unable|broken|timeouts?|timed out|times out|denied|unauthori[sz]ed|forbidden|refused|slow)\b|\b[A-Z]{2,}-\d{3,}\b|\b(40[0-9]|50[0-9])\b/i;
 
+
+/**
+ * Names written as code (snake_case, dotted, dashed with a number: KAFKA_CONSUMER_GROUP_ID, datahub.ingestion.run,
+ * DPI-1047) and quoted text, which a section that quotes them holds word for word.
+ */
+const IDENTIFIER_PATTERN = /[\p{L}\d]+(?:[_.\-/:][\p{L}\d]+)+|"[^"\n]{3,80}"|'[^'\n]{3,80}'|`[^`\n]{3,80}`/gu;
+
+/** The index terms of each identifier or quoted phrase of a query that has two terms or more. */
+export function identifiersOf(query: string): string[][] {
+  const found = (query.match(IDENTIFIER_PATTERN) ?? []).map((text) => indexTermsOf(tokenize(text)));
+  return found.filter((terms, i) => terms.length >= 2 && found.findIndex((o) => o.join(' ') === terms.join(' ')) === i);
+}
 
 /** Splits a query into subject groups with their synonyms, and reads its intent. */
 export function analyzeQuery(query: string, synonyms: SynonymTable): AnalyzedQuery {
@@ -100,7 +114,15 @@ export function analyzeQuery(query: string, synonyms: SynonymTable): AnalyzedQue
     last: to === kept.length,
   }));
   const intent: QueryIntent = LOOKUP_PATTERN.test(query) ? 'lookup' : TASK_PATTERN.test(query) ? 'task' : NAMES_CODE.test(query) || NAMES_MEMBERS.test(query) ? 'lookup' : 'neutral';
-  return {groups, intent, subjectTerms: [...new Set(kept.map((w) => w.term))], asksManaged: MANAGED_PATTERN.test(query), describesProblem: PROBLEM_PATTERN.test(query), asksDefinition: DEFINITION_PATTERN.test(query)};
+  return {
+    groups,
+    intent,
+    subjectTerms: [...new Set(kept.map((w) => w.term))],
+    asksManaged: MANAGED_PATTERN.test(query),
+    describesProblem: PROBLEM_PATTERN.test(query),
+    asksDefinition: DEFINITION_PATTERN.test(query),
+    identifiers: identifiersOf(query),
+  };
 }
 
 /**
@@ -166,7 +188,7 @@ export function analyzeFollowUp(query: string, earlier: readonly string[], synon
     }
     weight /= 2;
   }
-  return groups.length > 0 ? {groups, intent, subjectTerms: [...terms], asksManaged, describesProblem, asksDefinition: own.asksDefinition} : own;
+  return groups.length > 0 ? {groups, intent, subjectTerms: [...terms], asksManaged, describesProblem, asksDefinition: own.asksDefinition, identifiers: own.identifiers} : own;
 }
 
 /** Field boosts of a subject: scaled down for an earlier question's subject, so that it weighs less in BM25 too. */

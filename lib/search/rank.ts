@@ -1,6 +1,7 @@
 import {indexTermsOf, isVersionTerm, processTerm} from './terms';
 import {ACTION_TERMS, isFiller, type AnalyzedQuery, type QueryIntent} from './query';
 import {phraseWords} from './synonyms';
+import {rankingWeights} from '../../data/ranking-weights';
 
 /**
  * The second stage of ranking, shared by every search path: BM25 finds sections by their words; this stage weighs
@@ -29,24 +30,6 @@ const ASKED_MANAGED: Partial<Record<PageKind, PageKind>> = {'managed-guide': 'gu
 export const kindWeight = (query: Pick<AnalyzedQuery, 'intent' | 'asksManaged'>, kind: PageKind) =>
   KIND_WEIGHT[query.intent][(query.asksManaged && ASKED_MANAGED[kind]) || kind];
 
-/** Extra weight of a section whose page title holds all of the query's subjects (scaled by the share it holds). */
-const TITLE_WEIGHT = 1.5;
-/** Extra weight of a page whose title is the query, give or take a generic word ("Lineage" for "lineage"). */
-const EXACT_TITLE_WEIGHT = 2;
-/** Extra weight of the opening section of a page whose title is the query, or of a concept page a "what is" question names: "what is a URN" is answered at the top. */
-const EXACT_TITLE_OPENING_WEIGHT = 1.5;
-/** Extra weight of a page whose title holds every subject of the query, with words of its own besides. */
-const FULL_TITLE_WEIGHT = 1.5;
-/**
- * Extra weight of a section whose page title or summary (its description) holds the query's subjects, scaled by the
- * share they hold: a page that says it is about the question's subjects, in other words than the question's, is more
- * likely the answer than a page that only mentions them.
- */
-const ABOUT_WEIGHT = 0.5;
-/** Extra weight of a concept page ("What Is an Aspect?") naming a subject of a query that asks what something is. */
-const DEFINITION_WEIGHT = 1.5;
-/** Extra weight of a troubleshooting section when the query describes a problem. */
-const PROBLEM_SECTION_WEIGHT = 1.5;
 /** Title words that do not make a title more specific than the query. */
 const GENERIC_TITLE_TERMS = new Set(['guide', 'feature', 'overview', 'introduction', 'datahub', 'about', 'using', 'concept'].map((w) => processTerm(w) ?? w));
 
@@ -109,35 +92,88 @@ function holdsRelease(alternatives: readonly string[][], terms: readonly string[
 
 /** Credit of a subject the section matched only through a typo-tolerant or prefix match of a word. */
 const NEAR_MATCH_CREDIT = 0.25;
-/** How strongly a section's share of the query's subjects scales its score (score x coverage^power). */
-const COVERAGE_POWER = 2;
 /** Part of a section's coverage that is its page's (what all of the page's matched sections hold together). */
 const PAGE_COVERAGE_SHARE = 0.4;
 /** Most a subject can weigh: rarer words than this (and words no page has) all count alike. */
 const MAX_SUBJECT_WEIGHT = 6;
-/** Share of a page's next best sections' scores that each of its sections gains (PAGE_BONUS_SECTIONS of them). */
-const PAGE_BONUS = 0.5;
+/** How many of a page's next best sections lend it a share of their scores (RankingWeights.pageBonus). */
 const PAGE_BONUS_SECTIONS = 3;
-
 /** Share of its weight a task verb keeps ("add", "update", "set"): the docs say the same thing with other verbs. */
 const VERB_WEIGHT = 0.75;
+/** Smallest coverage the log of a score reads, so a section holding none of the subjects is not scored minus infinity. */
+const MIN_COVERAGE = 0.01;
 
 /** How much each subject of a query counts: its rarest typed word's inverse document frequency. */
 export type TermWeight = (term: string) => number;
 
 /**
- * Re-scores engine matches by what they hold of the query, their page title and their page kind, and sorts them,
- * best first (ties keep engine order). Coverage weighs each subject by how rare it is in the docs, so a question whose
- * rare words no page has (an off-topic one) covers little even when its common words match.
+ * What ranking reads of a matched section, each a number whose fitted weight (RankingWeights) says how much it counts.
+ * A section's score is exp(sum of weight x feature), then a share of its page's best other sections' scores is added.
  */
-export function rerank(
+export const RANKING_FEATURES = [
+  /** ln of the engine's BM25 score (field boosts included). */
+  'bm25',
+  /** ln of the weighted share of the query's subjects the section (blended with its page) holds. */
+  'coverage',
+  /** ln(1 + 1.5 x share of the subjects the page title holds). */
+  'title',
+  /** ln(1 + 0.5 x share of the subjects the page title or description holds). */
+  'about',
+  /** The page title is the query, give or take a generic word ("Lineage" for "lineage"). */
+  'exactTitle',
+  /** ... and this is that page's opening section. */
+  'exactTitleOpening',
+  /** The page title holds every subject, with words of its own besides. */
+  'fullTitle',
+  /** A "what is" question naming a concept page's subject ("What Is a URN?"). */
+  'definition',
+  /** ... and this is that page's opening section. */
+  'definitionOpening',
+  /** ln of the page kind's weight for the query's intent (KIND_WEIGHT). */
+  'kind',
+  /** The query describes a problem and the section is troubleshooting. */
+  'problemSection',
+  /** Share of the identifiers the query quotes (snake_case, dotted, an error code) whose words the section holds together. */
+  'identifier',
+  /** The section opens its page (before the first heading). */
+  'opening',
+] as const;
+
+export type RankingFeature = (typeof RANKING_FEATURES)[number];
+export const FEATURE_COUNT = RANKING_FEATURES.length;
+
+/** The fitted weights of ranking (data/ranking-weights.ts, written by `npm run eval -- --fit`). */
+export interface RankingWeights {
+  features: Record<RankingFeature, number>;
+  /** Share of each of its page's PAGE_BONUS_SECTIONS best other sections' scores a section gains. */
+  pageBonus: number;
+}
+
+/** The features of every match, row by row, and what the reference list and the threshold read besides. */
+export interface SectionFeatures {
+  /** FEATURE_COUNT numbers per match, in match order. */
+  values: Float64Array;
+  pages: Int32Array;
+  /** Blended coverage per match, in [0, 1] (what `similarity` reads). */
+  coverage: Float64Array;
+  titleCoverage: Float64Array;
+}
+
+/** Index terms of an identifier's words, and whether a section's matched terms hold them all. */
+const holdsAll = (terms: readonly string[], held: readonly string[]) => terms.length > 0 && terms.every((t) => held.includes(t));
+
+/**
+ * Computes the ranking features of engine matches: what each holds of the query (weighted by how rare each subject is
+ * in the docs, so a question whose rare words no page has covers little), its page title and kind, and the intent.
+ */
+export function sectionFeatures(
   matches: EngineMatch[],
   query: AnalyzedQuery,
   pageOf: (section: number) => number,
   pages: readonly RankPage[],
   weightOf: TermWeight,
   answersProblems: (section: number) => boolean = () => false,
-): RankedSection[] {
+): SectionFeatures {
   const groups = query.groups.map((g) => {
     const typed = indexTermsOf(g.alternatives[0]);
     const verb = typed.length === 1 && ACTION_TERMS.has(typed[0]) ? VERB_WEIGHT : 1;
@@ -151,6 +187,7 @@ export function rerank(
       filler: typed.every(isFiller),
     };
   });
+  const identifiers = query.identifiers ?? [];
   const totalWeight = groups.reduce((sum, g) => sum + g.weight, 0) || 1;
   const subject = new Set(query.subjectTerms);
   // What each page's summary holds of the query, read off its intro section's match (a page's only summary).
@@ -192,7 +229,9 @@ export function rerank(
       if (credit > held[g]) held[g] = credit;
     }
   }
-  const ranked: Array<{order: number; section: RankedSection}> = new Array(matches.length);
+  const values = new Float64Array(matches.length * FEATURE_COUNT);
+  const coverages = new Float64Array(matches.length);
+  const titleCoverages = new Float64Array(matches.length);
   for (let m = 0; m < matches.length; m++) {
     const match = matches[m];
     const page = pageIds[m];
@@ -203,39 +242,84 @@ export function rerank(
     for (let g = 0; g < count; g++) own += credits[m * count + g] * groups[g].weight;
     const coverage = (1 - PAGE_COVERAGE_SHARE) * (own / totalWeight) + PAGE_COVERAGE_SHARE * pageFacts.heldShare;
     const {titleCount, titleCoverage, aboutCoverage, exact, defines} = pageFacts;
-    const opening = match.id === firstSection ? EXACT_TITLE_OPENING_WEIGHT : 1;
-    const titleWeight = exact ? EXACT_TITLE_WEIGHT * opening : titleCount === count ? FULL_TITLE_WEIGHT : 1;
-    const definitionWeight = defines ? DEFINITION_WEIGHT * opening : 1;
-    const score = match.score * coverage ** COVERAGE_POWER * (1 + TITLE_WEIGHT * titleCoverage) * (1 + ABOUT_WEIGHT * aboutCoverage) * titleWeight * definitionWeight * kindWeight(query, kind);
-    ranked[m] = {order: m, section: {id: match.id, score, terms: match.terms, queryTerms: match.queryTerms, page, coverage, titleCoverage}};
+    const opening = match.id === firstSection ? 1 : 0;
+    const heldIdentifiers = identifiers.length ? identifiers.filter((terms) => holdsAll(terms, match.terms)).length / identifiers.length : 0;
+    const row = m * FEATURE_COUNT;
+    values[row] = Math.log(Math.max(match.score, 1e-9));
+    values[row + 1] = Math.log(Math.max(coverage, MIN_COVERAGE));
+    values[row + 2] = Math.log1p(1.5 * titleCoverage);
+    values[row + 3] = Math.log1p(0.5 * aboutCoverage);
+    values[row + 4] = exact ? 1 : 0;
+    values[row + 5] = exact ? opening : 0;
+    values[row + 6] = !exact && titleCount === count ? 1 : 0;
+    values[row + 7] = defines ? 1 : 0;
+    values[row + 8] = defines ? opening : 0;
+    values[row + 9] = Math.log(kindWeight(query, kind));
+    values[row + 10] = query.describesProblem && answersProblems(match.id) ? 1 : 0;
+    values[row + 11] = heldIdentifiers;
+    values[row + 12] = opening;
+    coverages[m] = coverage;
+    titleCoverages[m] = titleCoverage;
   }
+  return {values, pages: pageIds, coverage: coverages, titleCoverage: titleCoverages};
+}
+
+/** Scores the rows of `sectionFeatures` with weights: exp(weights . features), plus the page bonus. */
+export function scoreSections(features: Pick<SectionFeatures, 'values' | 'pages'>, weights: RankingWeights): Float64Array {
+  const n = features.pages.length;
+  const w = RANKING_FEATURES.map((name) => weights.features[name]);
+  const scores = new Float64Array(n);
+  for (let m = 0; m < n; m++) {
+    let sum = 0;
+    const row = m * FEATURE_COUNT;
+    for (let f = 0; f < FEATURE_COUNT; f++) sum += w[f] * features.values[row + f];
+    scores[m] = Math.exp(sum);
+  }
+  if (weights.pageBonus === 0) return scores;
   // A page with several matching sections is more likely about the query than a page that mentions it once: each
   // section gains a share of the scores of its page's best other sections (each page's top scores, kept once).
-  const topByPage = new Map<number, Array<{order: number; score: number}>>();
-  for (const {order, section} of ranked) {
-    let top = topByPage.get(section.page);
-    if (!top) topByPage.set(section.page, (top = []));
-    if (top.length <= PAGE_BONUS_SECTIONS || section.score > top[top.length - 1].score) {
-      top.push({order, score: section.score});
-      top.sort((x, y) => y.score - x.score);
+  const topByPage = new Map<number, number[]>();
+  for (let m = 0; m < n; m++) {
+    let top = topByPage.get(features.pages[m]);
+    if (!top) topByPage.set(features.pages[m], (top = []));
+    if (top.length <= PAGE_BONUS_SECTIONS || scores[m] > scores[top[top.length - 1]]) {
+      top.push(m);
+      top.sort((x, y) => scores[y] - scores[x]);
       if (top.length > PAGE_BONUS_SECTIONS + 1) top.pop();
     }
   }
-  const bonuses = new Float64Array(ranked.length);
-  for (const {order, section} of ranked) {
+  const final = new Float64Array(scores);
+  for (let m = 0; m < n; m++) {
     let sum = 0;
     let taken = 0;
-    for (const other of topByPage.get(section.page)!) {
-      if (other.order === order || taken === PAGE_BONUS_SECTIONS) continue;
-      sum += other.score;
+    for (const other of topByPage.get(features.pages[m])!) {
+      if (other === m || taken === PAGE_BONUS_SECTIONS) continue;
+      sum += scores[other];
       taken++;
     }
-    bonuses[order] = sum * PAGE_BONUS;
+    final[m] += sum * weights.pageBonus;
   }
-  for (const r of ranked) {
-    r.section.score += bonuses[r.order];
-    // Among the sections of the pages found, the ones that answer problems come first when the query describes one.
-    if (query.describesProblem && answersProblems(r.section.id)) r.section.score *= PROBLEM_SECTION_WEIGHT;
-  }
+  return final;
+}
+
+/**
+ * Re-scores engine matches by what they hold of the query, their page title and their page kind (sectionFeatures,
+ * weighed by the fitted weights), and sorts them, best first (ties keep engine order).
+ */
+export function rerank(
+  matches: EngineMatch[],
+  query: AnalyzedQuery,
+  pageOf: (section: number) => number,
+  pages: readonly RankPage[],
+  weightOf: TermWeight,
+  answersProblems: (section: number) => boolean = () => false,
+  weights: RankingWeights = rankingWeights,
+): RankedSection[] {
+  const features = sectionFeatures(matches, query, pageOf, pages, weightOf, answersProblems);
+  const scores = scoreSections(features, weights);
+  const ranked = matches.map((match, m) => ({
+    order: m,
+    section: {id: match.id, score: scores[m], terms: match.terms, queryTerms: match.queryTerms, page: features.pages[m], coverage: features.coverage[m], titleCoverage: features.titleCoverage[m]},
+  }));
   return ranked.sort((a, b) => b.section.score - a.section.score || a.order - b.order).map((r) => r.section);
 }
