@@ -18,4 +18,5 @@ export const rankingWeights: RankingWeights = {
     opening: 0,
   },
   pageBonus: 0.5,
+  saturation: 12,
 };

@@ -1,7 +1,7 @@
 import MiniSearch, {type Options, type Query, type SearchResult} from 'minisearch';
 import {indexTermsOf, processTerm, QUERY_OPTIONS, tokenize} from './terms';
 import {analyzeFollowUp, queryExpression, type AnalyzedQuery} from './query';
-import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type TermWeight} from './rank';
+import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type RankingWeights, type TermWeight} from './rank';
 import type {SynonymTable} from './synonyms';
 import {clipAtWord} from './clip';
 import {TITLE_SEPARATOR, type Section} from './types';
@@ -295,11 +295,16 @@ export type RankingContext = ReturnType<typeof rankingContext>;
  * Ranks a query, one way on every path: all subjects must match (AND) unless nothing has them all or OR is asked for,
  * then the matches are re-scored by page title and kind (rank.ts).
  */
-export function rankQuery(context: RankingContext, matcher: Matcher, query: AnalyzedQuery, combineWith?: 'AND' | 'OR'): RankedSection[] {
+export function rankQuery(context: RankingContext, matcher: Matcher, query: AnalyzedQuery, combineWith?: 'AND' | 'OR', weights?: RankingWeights): RankedSection[] {
+  const matches = matchQuery(matcher, query, combineWith);
+  return rerank(matches, query, context.pageOf, context.pages, matcher.weightOf, context.answersProblems, weights);
+}
+
+/** The engine's matches of a query: all subjects (AND) unless nothing has them all or OR is asked for. */
+export function matchQuery(matcher: Matcher, query: AnalyzedQuery, combineWith?: 'AND' | 'OR'): EngineMatch[] {
   if (query.groups.length === 0) return [];
   const strict = combineWith === 'OR' ? [] : matcher.match(queryExpression(query, 'AND'));
-  const matches = strict.length > 0 ? strict : matcher.match(queryExpression(query, 'OR'));
-  return rerank(matches, query, context.pageOf, context.pages, matcher.weightOf, context.answersProblems);
+  return strict.length > 0 ? strict : matcher.match(queryExpression(query, 'OR'));
 }
 
 /** Whether the filters (spec 7.2 contextual search) exclude an index of this language and docs tag. */
@@ -317,17 +322,20 @@ export function toHit(ranked: RankedSection, section: SearchIndexFile['sections'
 /** A loaded index that also hands out its ranked sections (the chat's retrieval reads coverage from them). */
 export interface RankingSearchIndex extends LocalSearchIndex {
   readonly context: RankingContext;
-  rank(query: AnalyzedQuery, combineWith?: 'AND' | 'OR'): RankedSection[];
+  readonly matcher: Matcher;
+  /** Ranks with the site's weights, or with others (the evaluation harness fits them). */
+  rank(query: AnalyzedQuery, combineWith?: 'AND' | 'OR', weights?: RankingWeights): RankedSection[];
 }
 
 /** Rebuilds the engine from a SearchIndexFile (browser, CLI and server). */
 export function loadSearchIndex(file: SearchIndexFile): RankingSearchIndex {
   const matcher = loadMatcher(file.engine, file.engine.postings);
   const context = rankingContext(file);
-  const rank = (query: AnalyzedQuery, combineWith?: 'AND' | 'OR') => rankQuery(context, matcher, query, combineWith);
+  const rank = (query: AnalyzedQuery, combineWith?: 'AND' | 'OR', weights?: RankingWeights) => rankQuery(context, matcher, query, combineWith, weights);
   return {
     sectionCount: file.sections.length,
     context,
+    matcher,
     rank,
     search(query, limit = 50, filters = {}) {
       if (!query.trim() || excludedBy(filters, file.language, file.docsTag)) return [];

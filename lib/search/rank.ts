@@ -147,6 +147,8 @@ export interface RankingWeights {
   features: Record<RankingFeature, number>;
   /** Share of each of its page's PAGE_BONUS_SECTIONS best other sections' scores a section gains. */
   pageBonus: number;
+  /** Score at which a match counts as "half strong" in the similarity the chat's threshold reads (retrieval.ts). */
+  saturation: number;
 }
 
 /** The features of every match, row by row, and what the reference list and the threshold read besides. */

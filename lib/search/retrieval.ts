@@ -1,5 +1,6 @@
 import {buildSearchIndex, loadSearchIndex} from './engine';
-import type {RankedSection} from './rank';
+import type {RankedSection, RankingWeights} from './rank';
+import {rankingWeights} from '../../data/ranking-weights';
 import type {SynonymTable} from './synonyms';
 import type {Section} from './types';
 
@@ -22,9 +23,6 @@ export interface Retriever {
   retrieve(prompt: string, options: RetrieveOptions): Promise<RetrievedSection[]>;
 }
 
-/** Ranked score at which a match counts as "half strong". */
-const SCORE_SATURATION = 12;
-
 /** Below 1, so that a section holding most of a question's subjects is not judged by the few it lacks. */
 const COVERAGE_EXPONENT = 0.4;
 
@@ -35,13 +33,13 @@ export const MAX_SECTIONS_PER_PAGE = 2;
  * Similarity in [0, 1] of a section to a question, the number `sectionsMatchThreshold` is compared with:
  *   coverage^0.4 x strength. Coverage (rank.ts) is the share of the question's subjects (stemmed words without stop,
  *   question and filler words, each standing with its synonyms, each weighed by how rare it is in the docs) that the
- *   section or its page title holds, blended with what its page holds; strength = score / (score + 12) saturates the
+ *   section or its page title holds, blended with what its page holds; strength = score / (score + saturation) saturates the
  *   ranked score. A section holding every subject with a title or heading match scores 0.8-1; an off-topic question,
  *   whose rare words no page has, stays under 0.45 even where its common words match. The default threshold 0.5
  *   therefore asks for most subjects and a solid match.
  */
-export function similarity(score: number, coverage: number): number {
-  return Math.min(1, Math.max(0, coverage)) ** COVERAGE_EXPONENT * (score / (score + SCORE_SATURATION));
+export function similarity(score: number, coverage: number, saturation = rankingWeights.saturation): number {
+  return Math.min(1, Math.max(0, coverage)) ** COVERAGE_EXPONENT * (score / (score + saturation));
 }
 
 /**
@@ -61,15 +59,15 @@ export function diversify<T>(items: T[], pageOf: (item: T) => string, perPage = 
 }
 
 /** Retrieval over the site's sections with the site's ranking (the same as the search modal and page). */
-export function createLexicalRetriever(sections: Section[], synonyms: SynonymTable = []): Retriever {
+export function createLexicalRetriever(sections: Section[], synonyms: SynonymTable = [], weights: RankingWeights = rankingWeights): Retriever {
   const index = loadSearchIndex(buildSearchIndex(sections, synonyms));
   return {
     async retrieve(prompt, {count, threshold, signal, earlier}) {
       signal?.throwIfAborted();
       const query = index.context.analyze(prompt, earlier);
-      const ranked: RankedSection[] = index.rank(query, 'OR');
+      const ranked: RankedSection[] = index.rank(query, 'OR', weights);
       const chosen = ranked
-        .map((r) => ({section: sections[r.id], similarity: similarity(r.score, r.coverage)}))
+        .map((r) => ({section: sections[r.id], similarity: similarity(r.score, r.coverage, weights.saturation)}))
         .filter((r) => r.similarity >= threshold);
       return diversify(chosen, (r) => r.section.url.split('#')[0]).slice(0, count);
     },

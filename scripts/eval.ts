@@ -1,0 +1,107 @@
+/**
+ * `npm run eval -- [--cv K] [--fit] [--misses] [--json]`: every question set in data/ through the chat's own pipeline
+ * (retrieval, threshold, references, answer) and the search box's ranking, with hit@1/3/10, off-topic questions
+ * declined and answerable questions left without references. `--cv K` adds the k-fold cross-validated figures of the
+ * fitted weights on the real users' questions (fit on the other sets and K-1 folds, score the held-out fold), which is
+ * the figure that counts; `--fit` fits the weights on every set and writes data/ranking-weights.ts.
+ */
+import {writeFileSync} from 'node:fs';
+import {parseArgs} from 'node:util';
+import {chatDefaults} from '../src/site';
+import {rankingWeights} from '../data/ranking-weights';
+import type {RankingWeights} from '../lib/search/rank';
+import {crossValidate, fitWeights, prepareQuestions, type FitOptions} from './evaluation/fit';
+import {loadEvaluationCorpus, runSet, summarize, type SetResult} from './evaluation/pipeline';
+import {readQuestionSets} from './evaluation/question-sets';
+
+const WEIGHTS_FILE = 'data/ranking-weights.ts';
+/** The real users' questions count this much more than a question of another set in the fit: they are what readers ask. */
+const PRIMARY_SET_WEIGHT = 3;
+
+const pct = (x: number) => x.toFixed(3);
+
+function printTable(title: string, rows: Array<{name: string; result: ReturnType<typeof summarize>}>) {
+  console.log(`\n${title}`);
+  console.log('| set | questions | hit@1 | hit@3 | hit@10 | off-topic declined | answerable without references |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const {name, result} of rows) {
+    console.log(`| ${name} | ${result.answerable} | ${pct(result.hitAt1)} | ${pct(result.hitAt3)} | ${pct(result.hitAt10)} | ${result.offTopicDeclined}/${result.offTopic} | ${result.withoutReferences} |`);
+  }
+}
+
+function weightsSource(weights: RankingWeights, note: string): string {
+  const round = (x: number) => Number(x.toFixed(4));
+  const features = Object.entries(weights.features).map(([name, value]) => `    ${name}: ${round(value)},`).join('\n');
+  return `import type {RankingWeights} from '../lib/search/rank';
+
+/**
+ * The weights ranking uses (lib/search/rank.ts), written by \`npm run eval -- --fit\`: ${note}
+ * Do not edit by hand; change the features or the question sets and fit again.
+ */
+export const rankingWeights: RankingWeights = {
+  features: {
+${features}
+  },
+  pageBonus: ${round(weights.pageBonus)},
+  saturation: ${round(weights.saturation)},
+};
+`;
+}
+
+async function main() {
+  const {values} = parseArgs({options: {cv: {type: 'string'}, fit: {type: 'boolean', default: false}, misses: {type: 'boolean', default: false}, json: {type: 'boolean', default: false}}});
+  const threshold = chatDefaults.sectionsMatchThreshold;
+  const corpus = loadEvaluationCorpus();
+  const sets = readQuestionSets();
+  const primary = sets.find((s) => s.primary)!;
+  const fitOptions: FitOptions = {threshold, setWeight: {[primary.name]: PRIMARY_SET_WEIGHT}, log: (line) => console.error(line)};
+
+  let weights = rankingWeights;
+  if (values.fit) {
+    const prepared = prepareQuestions(corpus.index, corpus.pageRoutes, sets);
+    weights = fitWeights(prepared, rankingWeights, fitOptions);
+    writeFileSync(WEIGHTS_FILE, weightsSource(weights, `fitted on ${sets.map((s) => `${s.questions.length} ${s.name}`).join(', ')} questions (${new Date().toISOString().slice(0, 10)}).`));
+    console.error(`Wrote ${WEIGHTS_FILE}; run npm run eval again to see the figures with these weights (the module is read at start).`);
+  }
+
+  const inSample: SetResult[] = [];
+  for (const set of sets) inSample.push(await runSet(corpus, set, weights));
+  printTable(`In-sample (weights of ${WEIGHTS_FILE}, threshold ${threshold}, through the chat pipeline; keywords through the search ranking)`, inSample.map((r) => ({name: r.set.name, result: summarize(r)})));
+
+  let crossValidated: SetResult | null = null;
+  if (values.cv) {
+    const k = Number(values.cv);
+    if (!Number.isInteger(k) || k < 2) throw new Error(`--cv: expected a number of folds of 2 or more, got "${values.cv}"`);
+    const prepared = prepareQuestions(corpus.index, corpus.pageRoutes, sets);
+    const cv = crossValidate(prepared, primary.name, rankingWeights, k, fitOptions);
+    // Each held-out fold through the real pipeline with the weights fitted without it.
+    const rows: SetResult['rows'] = [];
+    for (let fold = 0; fold < k; fold++) {
+      const heldOut = {...primary, questions: cv.outcomes.filter((o) => o.fold === fold).map((o) => o.question)};
+      rows.push(...(await runSet(corpus, heldOut, cv.folds[fold])).rows);
+    }
+    crossValidated = {set: primary, rows};
+    printTable(`${k}-fold cross-validated on ${primary.name} (fit on the other sets and ${k - 1} folds, scored on the held-out fold)`, [{name: primary.name, result: summarize(crossValidated)}]);
+  }
+
+  if (values.misses) {
+    for (const result of [...inSample, ...(crossValidated ? [{...crossValidated, set: {...crossValidated.set, name: `${crossValidated.set.name} (cross-validated)`}}] : [])]) {
+      const misses = result.rows.filter((r) => (r.acceptable.length === 0 ? r.references.length > 0 : r.rank !== 1));
+      if (misses.length === 0) continue;
+      console.log(`\nMisses in ${result.set.name}:`);
+      for (const m of misses) {
+        const got = [...new Set(m.references.map((r) => r.split('#')[0]))].slice(0, 3).join(' ') || '(no references)';
+        console.log(`- ${m.acceptable.length === 0 ? 'off-topic, answered' : `rank ${m.rank ?? '-'}`}: ${m.text}\n    accepted: ${m.acceptable.join(' ') || '-'}\n    got:      ${got}`);
+      }
+    }
+  }
+
+  if (values.json) {
+    console.log(JSON.stringify({inSample: inSample.map((r) => ({set: r.set.name, ...summarize(r)})), crossValidated: crossValidated && {set: crossValidated.set.name, ...summarize(crossValidated)}}, null, 2));
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});

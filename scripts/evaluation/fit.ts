@@ -1,0 +1,161 @@
+import {matchQuery, type RankingSearchIndex} from '../../lib/search/engine';
+import {RANKING_FEATURES, scoreSections, sectionFeatures, type RankingWeights, type SectionFeatures} from '../../lib/search/rank';
+import {similarity} from '../../lib/search/retrieval';
+import type {LabelledQuestion, QuestionSet} from './question-sets';
+
+/**
+ * Fitting the ranking weights to labelled questions, and k-fold cross-validation of the fit. The engine's matches and
+ * their features do not depend on the weights, so they are computed once per question; a candidate set of weights
+ * then costs one dot product per match.
+ */
+
+/** A question with what ranking reads of it, ready to score under any weights. */
+export interface PreparedQuestion extends LabelledQuestion {
+  set: string;
+  mode: QuestionSet['mode'];
+  features: SectionFeatures;
+  /** Page of each match (its route), in match order. */
+  pageRoutes: string[];
+}
+
+/** Matches and features of every question of the sets (the chat asks with OR, the search box with AND first). */
+export function prepareQuestions(index: RankingSearchIndex, pageRoutes: readonly string[], sets: QuestionSet[]): PreparedQuestion[] {
+  const {context, matcher} = index;
+  return sets.flatMap((set) =>
+    set.questions.map((question) => {
+      const query = context.analyze(question.text);
+      const matches = matchQuery(matcher, query, set.mode === 'chat' ? 'OR' : undefined);
+      const features = sectionFeatures(matches, query, context.pageOf, context.pages, matcher.weightOf, context.answersProblems);
+      return {...question, set: set.name, mode: set.mode, features, pageRoutes: Array.from(features.pages, (p) => pageRoutes[p])};
+    }),
+  );
+}
+
+/** Where a question's first acceptable page lands (1-based; null when absent) and whether it got any reference. */
+export interface QuestionOutcome {
+  rank: number | null;
+  answered: boolean;
+}
+
+/**
+ * The pages a question's references (chat: above the threshold) or results (search) name, in order, as the retrieval
+ * orders them: by each page's best section.
+ */
+export function outcomeOf(question: PreparedQuestion, weights: RankingWeights, threshold: number): QuestionOutcome {
+  const scores = scoreSections(question.features, weights);
+  const order = Array.from(scores.keys()).sort((a, b) => scores[b] - scores[a] || a - b);
+  const pages: string[] = [];
+  for (const m of order) {
+    if (question.mode === 'chat' && similarity(scores[m], question.features.coverage[m], weights.saturation) < threshold) continue;
+    const page = question.pageRoutes[m];
+    if (!pages.includes(page)) pages.push(page);
+    if (pages.length >= 10) break;
+  }
+  const at = pages.findIndex((p) => question.acceptable.includes(p));
+  return {rank: at < 0 ? null : at + 1, answered: pages.length > 0};
+}
+
+/** How much a question's outcome is worth to the fit: a first hit most, a hit in the top 3 or 10 less; an off-topic question declined. */
+function utility(question: PreparedQuestion, outcome: QuestionOutcome): number {
+  if (question.acceptable.length === 0) return outcome.answered ? 0 : 1.5;
+  const {rank} = outcome;
+  return (rank === 1 ? 1 : 0) + (rank !== null && rank <= 3 ? 0.5 : 0) + (rank !== null && rank <= 10 ? 0.25 : 0);
+}
+
+export interface FitOptions {
+  threshold: number;
+  /** Weight of each question of a set in the objective (1 by default). */
+  setWeight?: Record<string, number>;
+  rounds?: number;
+  log?: (line: string) => void;
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+/** Every weight the fit may move, with how to read and write it, its range and its first step. */
+function parameters() {
+  const features = RANKING_FEATURES.map((name) => ({
+    name,
+    get: (w: RankingWeights) => w.features[name],
+    set: (w: RankingWeights, v: number): RankingWeights => ({...w, features: {...w.features, [name]: v}}),
+    // BM25 is what finds the words at all: it keeps a positive weight.
+    range: name === 'bm25' ? [0.25, 4] : [-2, 6],
+    step: 0.5,
+  }));
+  return [
+    ...features,
+    {name: 'pageBonus', get: (w: RankingWeights) => w.pageBonus, set: (w: RankingWeights, v: number) => ({...w, pageBonus: v}), range: [0, 2], step: 0.25},
+    // The threshold's scale, searched in log space: the score scale moves with the weights.
+    {name: 'saturation', get: (w: RankingWeights) => Math.log(w.saturation), set: (w: RankingWeights, v: number) => ({...w, saturation: Math.exp(v)}), range: [-6, 12], step: 1},
+  ];
+}
+
+/** Mean utility of weights on questions. */
+export function objective(questions: PreparedQuestion[], weights: RankingWeights, options: FitOptions): number {
+  let sum = 0;
+  let total = 0;
+  for (const q of questions) {
+    const w = options.setWeight?.[q.set] ?? 1;
+    sum += w * utility(q, outcomeOf(q, weights, options.threshold));
+    total += w;
+  }
+  return total ? sum / total : 0;
+}
+
+/**
+ * Coordinate ascent from `start`: each round tries each weight a step up and down (and twice the step), keeps any
+ * change that raises the objective, and halves the steps for the next round.
+ */
+export function fitWeights(questions: PreparedQuestion[], start: RankingWeights, options: FitOptions): RankingWeights {
+  const params = parameters();
+  let best = start;
+  let bestScore = objective(questions, best, options);
+  const rounds = options.rounds ?? 4;
+  for (let round = 0; round < rounds; round++) {
+    const scale = 1 / 2 ** round;
+    for (const p of params) {
+      const current = p.get(best);
+      for (const delta of [-2, -1, 1, 2].map((d) => d * p.step * scale)) {
+        const candidate = p.set(best, clamp(current + delta, p.range[0], p.range[1]));
+        const score = objective(questions, candidate, options);
+        if (score > bestScore + 1e-9) {
+          best = candidate;
+          bestScore = score;
+        }
+      }
+    }
+    options.log?.(`round ${round + 1}: objective ${bestScore.toFixed(4)}`);
+  }
+  return best;
+}
+
+/** Splits questions into k folds, the same way on every run (by a hash of the text, not by file order). */
+export function foldOf(text: string, k: number): number {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+  return (hash >>> 0) % k;
+}
+
+export interface CrossValidation {
+  /** Each held-out question of the primary set, with its outcome under weights fitted without it. */
+  outcomes: Array<{question: PreparedQuestion; outcome: QuestionOutcome; fold: number}>;
+  folds: RankingWeights[];
+}
+
+/**
+ * k-fold cross-validation on the primary set: fit on every other set plus k-1 folds of it, score the held-out fold,
+ * rotate. What it reports is what the fit does on questions it never saw.
+ */
+export function crossValidate(questions: PreparedQuestion[], primary: string, start: RankingWeights, k: number, options: FitOptions): CrossValidation {
+  const outcomes: CrossValidation['outcomes'] = [];
+  const folds: RankingWeights[] = [];
+  for (let fold = 0; fold < k; fold++) {
+    const heldOut = questions.filter((q) => q.set === primary && foldOf(q.text, k) === fold);
+    const train = questions.filter((q) => !heldOut.includes(q));
+    const weights = fitWeights(train, start, {...options, log: undefined});
+    folds.push(weights);
+    for (const question of heldOut) outcomes.push({question, outcome: outcomeOf(question, weights, options.threshold), fold});
+    options.log?.(`fold ${fold + 1}/${k}: ${heldOut.length} held out`);
+  }
+  return {outcomes, folds};
+}

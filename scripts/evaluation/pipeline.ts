@@ -1,0 +1,79 @@
+import {completionRequestSchema, splitCompletion} from '../../contract/completions';
+import {buildSearchIndex, loadSearchIndex, type RankingSearchIndex} from '../../lib/search/engine';
+import type {RankingWeights} from '../../lib/search/rank';
+import {createLexicalRetriever} from '../../lib/search/retrieval';
+import type {SynonymTable} from '../../lib/search/synonyms';
+import type {Section} from '../../lib/search/types';
+import {loadSynonyms} from '../../plugins/search-index/synonyms';
+import {createExtractiveAnswerer} from '../../server/completions/extractive-answerer';
+import {completionStream} from '../../server/completions/pipeline';
+import {loadSections} from '../../server/sections';
+import {chatService} from '../../src/site';
+import type {QuestionSet} from './question-sets';
+
+/** What the evaluation reads: the build's sections (or docs/ without a build), the synonyms and the search index over them. */
+export interface EvaluationCorpus {
+  sections: Section[];
+  synonyms: SynonymTable;
+  index: RankingSearchIndex;
+  /** Route of each page of the index, by page number. */
+  pageRoutes: string[];
+}
+
+export function loadEvaluationCorpus(buildDir = 'build', siteDir = process.cwd()): EvaluationCorpus {
+  const sections = loadSections(buildDir, siteDir);
+  const synonyms = loadSynonyms(siteDir);
+  const file = buildSearchIndex(sections, synonyms);
+  return {sections, synonyms, index: loadSearchIndex(file), pageRoutes: file.pages.map(([url]) => url)};
+}
+
+export interface SetResult {
+  set: QuestionSet;
+  rows: Array<{text: string; acceptable: string[]; references: string[]; answer: string; rank: number | null}>;
+}
+
+const rankOf = (pages: string[], acceptable: string[]) => {
+  const at = pages.findIndex((p) => acceptable.includes(p));
+  return at < 0 ? null : at + 1;
+};
+
+/**
+ * Asks every question of a set as the server would (chat: the completion stream with the spec's defaults, the
+ * references being the answer's; search: the search box's ranking, pages in order of their best section).
+ */
+export async function runSet(corpus: EvaluationCorpus, set: QuestionSet, weights: RankingWeights): Promise<SetResult> {
+  const rows: SetResult['rows'] = [];
+  if (set.mode === 'search') {
+    for (const {text, acceptable} of set.questions) {
+      const ranked = corpus.index.rank(corpus.index.context.analyze(text), undefined, weights);
+      const pages = [...new Set(ranked.slice(0, 200).map((r) => corpus.pageRoutes[r.page]))];
+      rows.push({text, acceptable, references: pages.slice(0, 10), answer: '', rank: rankOf(pages, acceptable)});
+    }
+    return {set, rows};
+  }
+  const deps = {retriever: createLexicalRetriever(corpus.sections, corpus.synonyms, weights), answerer: createExtractiveAnswerer(corpus.synonyms), log: () => undefined};
+  for (const {text, acceptable} of set.questions) {
+    const request = completionRequestSchema.parse({prompt: text, projectKey: chatService.projectKey});
+    let streamed = '';
+    for await (const chunk of completionStream(request, deps, new AbortController().signal, () => undefined)) streamed += chunk;
+    const {references, answer} = splitCompletion(streamed);
+    rows.push({text, acceptable, references, answer, rank: rankOf(references.map((r) => r.split('#')[0]), acceptable)});
+  }
+  return {set, rows};
+}
+
+/** hit@k over the answerable questions, off-topic questions declined, and answerable questions without references. */
+export function summarize({rows}: SetResult) {
+  const answerable = rows.filter((r) => r.acceptable.length > 0);
+  const offTopic = rows.filter((r) => r.acceptable.length === 0);
+  const hitAt = (k: number) => (answerable.length ? answerable.filter((r) => r.rank !== null && r.rank <= k).length / answerable.length : 0);
+  return {
+    answerable: answerable.length,
+    hitAt1: hitAt(1),
+    hitAt3: hitAt(3),
+    hitAt10: hitAt(10),
+    offTopic: offTopic.length,
+    offTopicDeclined: offTopic.filter((r) => r.references.length === 0).length,
+    withoutReferences: answerable.filter((r) => r.references.length === 0).length,
+  };
+}
