@@ -19,4 +19,5 @@ export const rankingWeights: RankingWeights = {
   },
   pageBonus: 0.5,
   saturation: 12,
+  unknownSubject: 6,
 };

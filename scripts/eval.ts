@@ -44,6 +44,7 @@ ${features}
   },
   pageBonus: ${round(weights.pageBonus)},
   saturation: ${round(weights.saturation)},
+  unknownSubject: ${round(weights.unknownSubject)},
 };
 `;
 }
@@ -58,7 +59,7 @@ async function main() {
 
   let weights = rankingWeights;
   if (values.fit) {
-    const prepared = prepareQuestions(corpus.index, corpus.pageRoutes, sets);
+    const prepared = prepareQuestions(corpus.index, corpus.pageRoutes, sets, rankingWeights);
     weights = fitWeights(prepared, rankingWeights, fitOptions);
     writeFileSync(WEIGHTS_FILE, weightsSource(weights, `fitted on ${sets.map((s) => `${s.questions.length} ${s.name}`).join(', ')} questions (${new Date().toISOString().slice(0, 10)}).`));
     console.error(`Wrote ${WEIGHTS_FILE}; run npm run eval again to see the figures with these weights (the module is read at start).`);
@@ -72,7 +73,7 @@ async function main() {
   if (values.cv) {
     const k = Number(values.cv);
     if (!Number.isInteger(k) || k < 2) throw new Error(`--cv: expected a number of folds of 2 or more, got "${values.cv}"`);
-    const prepared = prepareQuestions(corpus.index, corpus.pageRoutes, sets);
+    const prepared = prepareQuestions(corpus.index, corpus.pageRoutes, sets, rankingWeights);
     const cv = crossValidate(prepared, primary.name, rankingWeights, k, fitOptions);
     // Each held-out fold through the real pipeline with the weights fitted without it.
     const rows: SetResult['rows'] = [];

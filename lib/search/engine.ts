@@ -241,10 +241,11 @@ export function loadMatcher(stats: EngineStats, postings: string): Matcher {
   return {
     match: (expression) =>
       mini.search(expression, QUERY_OPTIONS).map((r: SearchResult) => ({id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms, summaryTerms: summaryTermsOf(r)})),
-    // BM25's inverse document frequency; a word no section has is as rare as can be.
+    frequencyOf: (term) => frequencies.get(term) ?? 0,
+    // BM25's inverse document frequency; a word no section has is infinitely rare (rank.ts decides what it counts).
     weightOf: (term) => {
       const df = frequencies.get(term) ?? 0;
-      return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      return df === 0 ? Infinity : Math.log(1 + (n - df + 0.5) / (df + 0.5));
     },
   };
 }
@@ -260,6 +261,8 @@ function summaryTermsOf(result: SearchResult): string[] | undefined {
 export interface Matcher {
   match(expression: Query): EngineMatch[];
   weightOf: TermWeight;
+  /** How many sections hold a term (of the postings loaded). */
+  frequencyOf(term: string): number;
 }
 
 /** What ranking reads besides the postings: the pages, where each page's sections start, and the synonyms. */

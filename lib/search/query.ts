@@ -81,7 +81,7 @@ const DEFINITION_PATTERN =
 
 /** A problem as readers describe one: an error, a failure, something missing, empty, wrong, duplicated or stuck. */
 const PROBLEM_PATTERN =
-  /\b(no|not|never|nothing|missing|empty|only|fails?|failed|failing|failure|errors?|exceptions?|wrong|twice|duplicat\w*|stuck|hangs?|hanging|disappear\w*|vanish\w*|can'?t|cannot|doesn'?t|don'?t|won'?t|isn'?t|aren'?t|unable|broken|timeouts?|timed out|times out|denied|unauthori[sz]ed|forbidden|refused|slow)\b|\b[A-Z]{2,}-\d{3,}\b|\b(40[0-9]|50[0-9])\b/i;
+  /\b(no|not|never|nothing|missing|miss|empty|only|fails?|failed|failing|failure|errors?|exceptions?|issues?|problems?|bugs?|wrong|twice|duplicat\w*|stuck|hangs?|hanging|disappear\w*|vanish\w*|can'?t|cannot|doesn'?t|don'?t|won'?t|isn'?t|aren'?t|unable|broken|timeouts?|timed out|times out|denied|unauthori[sz]ed|forbidden|refused|slow)\b|\b[A-Z]{2,}-\d{3,}\b|\b(40[0-9]|50[0-9])\b/i;
 
 
 /**
@@ -89,6 +89,26 @@ const PROBLEM_PATTERN =
  * DPI-1047) and quoted text, which a section that quotes them holds word for word.
  */
 const IDENTIFIER_PATTERN = /[\p{L}\d]+(?:[_.\-/:][\p{L}\d]+)+|"[^"\n]{3,80}"|'[^'\n]{3,80}'|`[^`\n]{3,80}`/gu;
+
+/**
+ * Names a question gives that may be another product's (Alibaba, OpenMetadata): a capitalised word that does not open
+ * a sentence, and a camelCase word outside code when the question does not report a problem (an error message quotes
+ * class names such as PipelineConfig; a how-to question naming KubernetesExecutor is about another tool). The chat
+ * declines a question naming one that no page has (see retrieval.ts); these are candidates only.
+ */
+export function productNamesOf(query: string): string[] {
+  const withoutCode = query.replace(IDENTIFIER_PATTERN, ' ');
+  const problem = PROBLEM_PATTERN.test(query);
+  const names: string[] = [];
+  for (const match of withoutCode.matchAll(/(^|[.!?:]\s+|\s+|\()([\p{L}][\p{L}\d]*)/gu)) {
+    const [, before, word] = match;
+    const opensSentence = match.index === 0 || /[.!?:]/.test(before);
+    const capitalised = /^\p{Lu}\p{Ll}+$/u.test(word);
+    const camel = /^\p{L}+\p{Ll}\p{Lu}[\p{L}\d]*$/u.test(word);
+    if ((capitalised && !opensSentence) || (camel && !problem)) names.push(word);
+  }
+  return names;
+}
 
 /** The index terms of each identifier or quoted phrase of a query that has two terms or more. */
 export function identifiersOf(query: string): string[][] {

@@ -103,8 +103,17 @@ const VERB_WEIGHT = 0.75;
 /** Smallest coverage the log of a score reads, so a section holding none of the subjects is not scored minus infinity. */
 const MIN_COVERAGE = 0.01;
 
-/** How much each subject of a query counts: its rarest typed word's inverse document frequency. */
+/** How rare a term is among the sections (BM25's inverse document frequency); Infinity for a word no section has. */
 export type TermWeight = (term: string) => number;
+
+/**
+ * How much a subject counts: its rarest typed word's inverse document frequency, at most MAX_SUBJECT_WEIGHT; a subject
+ * no section has counts `unknown` (a misspelling, a word the docs do not use, or another product's name).
+ */
+function subjectWeight(idfs: number[], unknown: number): number {
+  const known = idfs.filter(Number.isFinite);
+  return known.length > 0 ? Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...known)) : idfs.length > 0 ? unknown : 0;
+}
 
 /**
  * What ranking reads of a matched section, each a number whose fitted weight (RankingWeights) says how much it counts.
@@ -149,6 +158,8 @@ export interface RankingWeights {
   pageBonus: number;
   /** Score at which a match counts as "half strong" in the similarity the chat's threshold reads (retrieval.ts). */
   saturation: number;
+  /** What a subject no section has counts in coverage, beside known subjects' inverse document frequencies (at most 6). */
+  unknownSubject: number;
 }
 
 /** The features of every match, row by row, and what the reference list and the threshold read besides. */
@@ -175,6 +186,7 @@ export function sectionFeatures(
   pages: readonly RankPage[],
   weightOf: TermWeight,
   answersProblems: (section: number) => boolean = () => false,
+  weights: Pick<RankingWeights, 'unknownSubject'> = rankingWeights,
 ): SectionFeatures {
   const groups = query.groups.map((g) => {
     const typed = indexTermsOf(g.alternatives[0]);
@@ -184,7 +196,7 @@ export function sectionFeatures(
       alternatives,
       // Alternatives naming a release line ("0.10"), which a section holds through any of its releases.
       releases: alternatives.filter((a) => a.some(isVersionTerm)),
-      weight: Math.min(MAX_SUBJECT_WEIGHT, Math.max(0, ...typed.map(weightOf))) * (g.weight ?? 1) * verb,
+      weight: subjectWeight(typed.map(weightOf), weights.unknownSubject) * (g.weight ?? 1) * verb,
       // A query made only of filler words ("what is datahub") keeps them as its groups; they name no concept.
       filler: typed.every(isFiller),
     };
@@ -317,7 +329,7 @@ export function rerank(
   answersProblems: (section: number) => boolean = () => false,
   weights: RankingWeights = rankingWeights,
 ): RankedSection[] {
-  const features = sectionFeatures(matches, query, pageOf, pages, weightOf, answersProblems);
+  const features = sectionFeatures(matches, query, pageOf, pages, weightOf, answersProblems, weights);
   const scores = scoreSections(features, weights);
   const ranked = matches.map((match, m) => ({
     order: m,

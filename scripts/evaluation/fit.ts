@@ -1,6 +1,6 @@
 import {matchQuery, type RankingSearchIndex} from '../../lib/search/engine';
 import {RANKING_FEATURES, scoreSections, sectionFeatures, type RankingWeights, type SectionFeatures} from '../../lib/search/rank';
-import {similarity} from '../../lib/search/retrieval';
+import {namesUnknownProduct, similarity} from '../../lib/search/retrieval';
 import type {LabelledQuestion, QuestionSet} from './question-sets';
 
 /**
@@ -13,20 +13,39 @@ import type {LabelledQuestion, QuestionSet} from './question-sets';
 export interface PreparedQuestion extends LabelledQuestion {
   set: string;
   mode: QuestionSet['mode'];
-  features: SectionFeatures;
+  /** The features under a weight of unknown subjects (the only weight they depend on), computed once per value. */
+  featuresFor(unknownSubject: number): SectionFeatures;
+  /** Whether the chat declines it before ranking (it names a product no page mentions). */
+  declined: boolean;
   /** Page of each match (its route), in match order. */
   pageRoutes: string[];
 }
 
+/**
+ * Sections of a question the fit scores: the best this many under the starting weights. An OR query matches about a
+ * thousand sections; the ones a refit could lift to the top are among the first few hundred, and scoring fewer keeps
+ * a cross-validation run to minutes.
+ */
+const CANDIDATES = 200;
+
 /** Matches and features of every question of the sets (the chat asks with OR, the search box with AND first). */
-export function prepareQuestions(index: RankingSearchIndex, pageRoutes: readonly string[], sets: QuestionSet[]): PreparedQuestion[] {
+export function prepareQuestions(index: RankingSearchIndex, pageRoutes: readonly string[], sets: QuestionSet[], start: RankingWeights): PreparedQuestion[] {
   const {context, matcher} = index;
   return sets.flatMap((set) =>
     set.questions.map((question) => {
       const query = context.analyze(question.text);
-      const matches = matchQuery(matcher, query, set.mode === 'chat' ? 'OR' : undefined);
-      const features = sectionFeatures(matches, query, context.pageOf, context.pages, matcher.weightOf, context.answersProblems);
-      return {...question, set: set.name, mode: set.mode, features, pageRoutes: Array.from(features.pages, (p) => pageRoutes[p])};
+      const all = matchQuery(matcher, query, set.mode === 'chat' ? 'OR' : undefined);
+      const scores = scoreSections(sectionFeatures(all, query, context.pageOf, context.pages, matcher.weightOf, context.answersProblems, start), start);
+      const kept = Array.from(scores.keys()).sort((a, b) => scores[b] - scores[a] || a - b).slice(0, CANDIDATES).sort((a, b) => a - b);
+      const matches = kept.map((m) => all[m]);
+      const cache = new Map<number, SectionFeatures>();
+      const featuresFor = (unknownSubject: number) => {
+        let features = cache.get(unknownSubject);
+        if (!features) cache.set(unknownSubject, (features = sectionFeatures(matches, query, context.pageOf, context.pages, matcher.weightOf, context.answersProblems, {unknownSubject})));
+        return features;
+      };
+      const declined = set.mode === 'chat' && namesUnknownProduct(question.text, matcher);
+      return {...question, set: set.name, mode: set.mode, featuresFor, declined, pageRoutes: matches.map((m) => pageRoutes[context.pageOf(m.id)])};
     }),
   );
 }
@@ -42,11 +61,13 @@ export interface QuestionOutcome {
  * orders them: by each page's best section.
  */
 export function outcomeOf(question: PreparedQuestion, weights: RankingWeights, threshold: number): QuestionOutcome {
-  const scores = scoreSections(question.features, weights);
+  if (question.declined) return {rank: null, answered: false};
+  const features = question.featuresFor(weights.unknownSubject);
+  const scores = scoreSections(features, weights);
   const order = Array.from(scores.keys()).sort((a, b) => scores[b] - scores[a] || a - b);
   const pages: string[] = [];
   for (const m of order) {
-    if (question.mode === 'chat' && similarity(scores[m], question.features.coverage[m], weights.saturation) < threshold) continue;
+    if (question.mode === 'chat' && similarity(scores[m], features.coverage[m], weights.saturation) < threshold) continue;
     const page = question.pageRoutes[m];
     if (!pages.includes(page)) pages.push(page);
     if (pages.length >= 10) break;
@@ -86,6 +107,8 @@ function parameters() {
     ...features,
     {name: 'pageBonus', get: (w: RankingWeights) => w.pageBonus, set: (w: RankingWeights, v: number) => ({...w, pageBonus: v}), range: [0, 2], step: 0.25},
     // The threshold's scale, searched in log space: the score scale moves with the weights.
+    // Features are recomputed for each value tried (prepareQuestions caches them per value).
+    {name: 'unknownSubject', get: (w: RankingWeights) => w.unknownSubject, set: (w: RankingWeights, v: number) => ({...w, unknownSubject: v}), range: [0, 6], step: 1},
     {name: 'saturation', get: (w: RankingWeights) => Math.log(w.saturation), set: (w: RankingWeights, v: number) => ({...w, saturation: Math.exp(v)}), range: [-6, 12], step: 1},
   ];
 }
@@ -129,11 +152,17 @@ export function fitWeights(questions: PreparedQuestion[], start: RankingWeights,
   return best;
 }
 
-/** Splits questions into k folds, the same way on every run (by a hash of the text, not by file order). */
-export function foldOf(text: string, k: number): number {
+/** A stable hash of a question's text (FNV-1a), so folds do not depend on file order. */
+function hashOf(text: string): number {
   let hash = 2166136261;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
-  return (hash >>> 0) % k;
+  return hash >>> 0;
+}
+
+/** Deals questions into k folds of equal size (give or take one), in the order of their hashes, the same on every run. */
+export function foldsOf<T extends {text: string}>(questions: T[], k: number): Map<T, number> {
+  const dealt = [...questions].sort((a, b) => hashOf(a.text) - hashOf(b.text) || (a.text < b.text ? -1 : 1));
+  return new Map(dealt.map((q, i) => [q, i % k]));
 }
 
 export interface CrossValidation {
@@ -149,8 +178,9 @@ export interface CrossValidation {
 export function crossValidate(questions: PreparedQuestion[], primary: string, start: RankingWeights, k: number, options: FitOptions): CrossValidation {
   const outcomes: CrossValidation['outcomes'] = [];
   const folds: RankingWeights[] = [];
+  const assigned = foldsOf(questions.filter((q) => q.set === primary), k);
   for (let fold = 0; fold < k; fold++) {
-    const heldOut = questions.filter((q) => q.set === primary && foldOf(q.text, k) === fold);
+    const heldOut = questions.filter((q) => assigned.get(q) === fold);
     const train = questions.filter((q) => !heldOut.includes(q));
     const weights = fitWeights(train, start, {...options, log: undefined});
     folds.push(weights);

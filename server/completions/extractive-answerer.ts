@@ -1,5 +1,5 @@
 import {earlierQuestionsOf} from '../../contract/completions';
-import {analyzeFollowUp, subjectTermsWithSynonyms} from '../../lib/search/query';
+import {analyzeFollowUp, analyzeQuery, subjectTermsWithSynonyms} from '../../lib/search/query';
 import type {SynonymTable} from '../../lib/search/synonyms';
 import type {Section} from '../../lib/search/types';
 import type {Answerer} from './answerer';
@@ -12,6 +12,17 @@ export function* chunksOf(text: string, size = 24): Generator<string> {
 
 const pageOf = (s: Section) => s.url.split('#')[0];
 
+/** Weight of a word a follow-up takes from the questions before it, beside its own words (1): "revoke" leads in "How do I revoke it?". */
+const EARLIER_TERM_WEIGHT = 0.5;
+
+/** The index terms a passage is chosen by: the question's own subjects and synonyms, then the earlier questions' at half weight. */
+function passageTerms(prompt: string, earlier: readonly string[], synonyms: SynonymTable): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const term of subjectTermsWithSynonyms(analyzeFollowUp(prompt, earlier, synonyms))) terms.set(term, EARLIER_TERM_WEIGHT);
+  for (const term of subjectTermsWithSynonyms(analyzeQuery(prompt, synonyms))) terms.set(term, 1);
+  return terms;
+}
+
 /**
  * The built-in answerer, a featured snippet: the passage of the best section that answers the question, quoted as
  * written (steps stay a numbered list, code blocks stay whole). It never writes a sentence the docs do not contain, and
@@ -21,11 +32,13 @@ export function createExtractiveAnswerer(synonyms: SynonymTable = []): Answerer 
   return {
     kind: 'extractive',
     async *answer({prompt, sections, request, signal}) {
-      const terms = subjectTermsWithSynonyms(analyzeFollowUp(prompt, earlierQuestionsOf(request), synonyms));
-      // The first section with text to quote (a section is rarely a bare heading).
+      const terms = passageTerms(prompt, earlierQuestionsOf(request), synonyms);
+      // The first section with text to quote (a section is rarely a bare heading) that an answer of the same
+      // conversation has not quoted already: the next best passage says something new.
+      const earlierAnswers = (request.context ?? []).map((exchange) => exchange.answer);
       let passage = '';
       for (const {section} of sections) {
-        passage = featuredPassage(section.blocks ?? [], terms, pageOf(section));
+        passage = featuredPassage(section.blocks ?? [], terms, pageOf(section), earlierAnswers);
         if (passage) break;
       }
       if (!passage) {

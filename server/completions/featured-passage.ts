@@ -41,7 +41,7 @@ function listItems(block: string): string[] {
 const sentencesOf = (paragraph: string) => paragraph.split(/(?<=[.!?])\s+(?=[A-Z`*[(])/);
 
 /** A table cut to fit `maxWords`: its header, then the rows that hold the most of the question's terms, in order. */
-function tableExcerpt(table: string, maxWords: number, terms: ReadonlySet<string>): string {
+function tableExcerpt(table: string, maxWords: number, terms: PassageTerms): string {
   const [header, separator, ...rows] = table.split('\n');
   const ranked = rows.map((row, i) => ({row, i, score: relevanceOf(row, terms)})).sort((a, b) => b.score - a.score || a.i - b.i);
   const kept: typeof ranked = [];
@@ -55,7 +55,7 @@ function tableExcerpt(table: string, maxWords: number, terms: ReadonlySet<string
 }
 
 /** The longest start of a block within `maxWords`, cut between list items or sentences (a table: its best rows). */
-function leadOf(block: string, maxWords: number, terms: ReadonlySet<string>): string {
+function leadOf(block: string, maxWords: number, terms: PassageTerms): string {
   const kind = blockKind(block);
   if (kind === 'table') return tableExcerpt(block, maxWords, terms);
   const parts = kind === 'list' ? listItems(block) : sentencesOf(block);
@@ -96,24 +96,54 @@ function forChat(block: string, pageUrl: string): string {
  * How many of the question's terms a block holds (distinct terms). Identifiers count by their parts too
  * (`addOwner` holds "add" and "owner"), so a code block is judged by what it does, not only by its literals.
  */
-function relevanceOf(block: string, terms: ReadonlySet<string>): number {
+function relevanceOf(block: string, terms: PassageTerms): number {
   const words = `${block} ${block.replace(/([a-z0-9])([A-Z])/g, '$1 $2')}`;
-  return queryTermsOf(words).filter((t) => terms.has(t)).length;
+  return queryTermsOf(words).reduce((sum, t) => sum + termWeight(terms, t), 0);
 }
+
+/** The question's index terms: a set (each counts 1), or each with how much it counts (a follow-up's own words more). */
+export type PassageTerms = ReadonlySet<string> | ReadonlyMap<string, number>;
+const termWeight = (terms: PassageTerms, term: string) => (terms instanceof Map ? terms.get(term) ?? 0 : terms.has(term) ? 1 : 0);
+
+/**
+ * A block that only makes sense after the one before it ("Expected response:", "Output:", "Which prints:"): a passage
+ * starting there quotes a result without what produced it.
+ */
+const NEEDS_CONTEXT = /^(expected\s+\w+|(the\s+)?(response|output|result)s?|returns?|this (returns|prints|outputs)|which (returns|prints|outputs)|you should see)\b[^.\n]{0,40}:/i;
+
+/** Text as compared with earlier answers: words only, so Markdown escapes and spacing do not hide a repeat. */
+const comparable = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /**
  * The passage of a section's blocks that best answers a question with these index terms: it starts at the most
- * relevant block (or the short paragraph that introduces it) and takes whole blocks until it has about 60 words,
- * never more than 250, except that a code block is always quoted whole. Empty when the section has no text.
+ * relevant block (or the short paragraph that introduces it, or the block a result needs before it) and takes whole
+ * blocks until it has about 60 words, never more than 250, except that a code block is always quoted whole. A passage
+ * an earlier answer of the conversation already quoted (`avoid`) gives way to the next most relevant start. Empty when
+ * the section has no text, or nothing that was not quoted already.
  */
-export function featuredPassage(blocks: readonly string[], terms: ReadonlySet<string>, pageUrl: string): string {
+export function featuredPassage(blocks: readonly string[], terms: PassageTerms, pageUrl: string, avoid: readonly string[] = []): string {
   const usable = blocks.map(stripAdmonitionMarkers).filter(Boolean);
   if (usable.length === 0) return '';
   const scores = usable.map((b) => relevanceOf(b, terms));
-  let start = scores.indexOf(Math.max(...scores));
-  const previous = usable[start - 1];
-  if (previous && blockKind(usable[start]) !== 'paragraph' && blockKind(previous) === 'paragraph' && wordCount(previous) <= MAX_INTRO_WORDS) start--;
+  const starts = scores.map((score, i) => ({score, i})).sort((a, b) => b.score - a.score || a.i - b.i);
+  const quoted = avoid.map(comparable).filter(Boolean);
+  const tried = new Set<number>();
+  for (const {i} of starts) {
+    let start = i;
+    const previous = usable[start - 1];
+    if (previous && blockKind(usable[start]) !== 'paragraph' && blockKind(previous) === 'paragraph' && wordCount(previous) <= MAX_INTRO_WORDS) start--;
+    else if (previous && NEEDS_CONTEXT.test(usable[start])) start--;
+    if (tried.has(start)) continue;
+    tried.add(start);
+    const passage = passageFrom(usable, start, terms).map((b) => forChat(b, pageUrl)).join('\n\n');
+    const text = comparable(passage);
+    if (!quoted.some((earlier) => earlier.includes(text) || (text.length > 80 && earlier.includes(text.slice(0, 80))))) return passage;
+  }
+  return '';
+}
 
+/** Whole blocks from `start` until about PASSAGE_MIN_WORDS (at most PASSAGE_MAX_WORDS, a code block whole). */
+function passageFrom(usable: readonly string[], start: number, terms: PassageTerms): string[] {
   const passage: string[] = [];
   let words = 0;
   for (let i = start; i < usable.length; i++) {
@@ -130,5 +160,5 @@ export function featuredPassage(blocks: readonly string[], terms: ReadonlySet<st
     // Enough said, unless the last block introduces the next one ("Run the following:").
     if (words >= PASSAGE_MIN_WORDS && !(kind === 'paragraph' && /:\s*$/.test(block))) break;
   }
-  return passage.map((b) => forChat(b, pageUrl)).join('\n\n');
+  return passage;
 }
