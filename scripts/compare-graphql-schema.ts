@@ -1,8 +1,9 @@
 /**
  * Compares data/schema.graphql with a DataHub release's GraphQL schema and prints every difference: types, fields,
  * arguments (with their defaults), enum values, union members and interfaces that one side has and the other lacks,
- * and every field or argument whose type (nullability included) differs. Descriptions are not compared: ours are
- * written for the site.
+ * every field or argument whose type (nullability included) or default differs, and every field or enum value that one
+ * side marks deprecated and the other does not. Descriptions and deprecation reasons are not compared: ours are written
+ * for the site.
  *
  * Usage: npx tsx scripts/compare-graphql-schema.ts <release SDL: a .graphql file or a folder of them> [ours.graphql] [--json]
  * The release's files are not part of this repository; read them from a checkout or a tag, for example
@@ -12,21 +13,24 @@
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {
-  buildSchema, isEnumType, isInputObjectType, isInterfaceType, isObjectType, isScalarType, isUnionType, print,
+  buildSchema, isEnumType, isSpecifiedScalarType, isInputObjectType, isInterfaceType, isObjectType, isScalarType, isUnionType, print,
   type GraphQLArgument, type GraphQLNamedType, type GraphQLSchema,
 } from 'graphql';
 
 /** Which side has an element the other lacks, or `mismatch` when both have it with different types. */
 export type DifferenceKind = 'missing' | 'extra' | 'mismatch';
-/** What sort of element differs; `member` is a type of a union, `interface` one a type implements. */
-export type ElementKind = 'type' | 'field' | 'argument' | 'value' | 'member' | 'interface';
+/**
+ * What sort of element differs; `member` is a type of a union, `interface` one a type implements, `deprecation` the
+ * deprecated mark of a field or enum value both sides have.
+ */
+export type ElementKind = 'type' | 'field' | 'argument' | 'value' | 'member' | 'interface' | 'deprecation';
 
 export interface Difference {
   kind: DifferenceKind;
   element: ElementKind;
   /** `Type`, `Type.field`, `Type.field(arg)`, `Enum.VALUE`, `Union|Member` or `Type<Interface`. */
   path: string;
-  /** For a mismatch: the release's form, then ours. For a type: its kind. */
+  /** For a mismatch: the release's form, then ours. For a missing or extra type: its kind. */
   detail?: string;
 }
 
@@ -40,8 +44,9 @@ function kindOf(type: GraphQLNamedType): string {
   return 'unknown';
 }
 
+/** Named types a schema defines; GraphQL's built-in scalars exist in every schema, whether a field uses them or not. */
 const userTypes = (schema: GraphQLSchema) =>
-  new Map(Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith('__')).map((t) => [t.name, t]));
+  new Map(Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith('__') && !isSpecifiedScalarType(t)).map((t) => [t.name, t]));
 
 /** Elements of both sides keyed by path: present in one map and absent in the other is missing or extra. */
 function compareKeys(release: Map<string, string>, ours: Map<string, string>, element: ElementKind, out: Difference[]): void {
@@ -56,13 +61,16 @@ function compareKeys(release: Map<string, string>, ours: Map<string, string>, el
 const argForm = (arg: GraphQLArgument) =>
   String(arg.type) + (arg.astNode?.defaultValue ? ` = ${print(arg.astNode.defaultValue)}` : '');
 
+const deprecationOf = (element: {deprecationReason?: string | null}) => (element.deprecationReason ? 'deprecated' : 'not deprecated');
+
 /** The comparable elements of one named type that both schemas define with the same kind. */
 function elementsOf(type: GraphQLNamedType): Record<Exclude<ElementKind, 'type'>, Map<string, string>> {
   const result = {field: new Map<string, string>(), argument: new Map<string, string>(), value: new Map<string, string>(),
-    member: new Map<string, string>(), interface: new Map<string, string>()};
+    member: new Map<string, string>(), interface: new Map<string, string>(), deprecation: new Map<string, string>()};
   if (isObjectType(type) || isInterfaceType(type)) {
     for (const field of Object.values(type.getFields())) {
       result.field.set(`${type.name}.${field.name}`, String(field.type));
+      result.deprecation.set(`${type.name}.${field.name}`, deprecationOf(field));
       for (const arg of field.args) result.argument.set(`${type.name}.${field.name}(${arg.name})`, argForm(arg));
     }
     for (const iface of type.getInterfaces()) result.interface.set(`${type.name}<${iface.name}`, iface.name);
@@ -70,9 +78,13 @@ function elementsOf(type: GraphQLNamedType): Record<Exclude<ElementKind, 'type'>
     for (const field of Object.values(type.getFields())) {
       const fallback = field.astNode?.defaultValue ? ` = ${print(field.astNode.defaultValue)}` : '';
       result.field.set(`${type.name}.${field.name}`, String(field.type) + fallback);
+      result.deprecation.set(`${type.name}.${field.name}`, deprecationOf(field));
     }
   } else if (isEnumType(type)) {
-    for (const value of type.getValues()) result.value.set(`${type.name}.${value.name}`, value.name);
+    for (const value of type.getValues()) {
+      result.value.set(`${type.name}.${value.name}`, value.name);
+      result.deprecation.set(`${type.name}.${value.name}`, deprecationOf(value));
+    }
   } else if (isUnionType(type)) {
     for (const member of type.getTypes()) result.member.set(`${type.name}|${member.name}`, member.name);
   }
@@ -99,6 +111,11 @@ export function compareSchemas(release: GraphQLSchema, ours: GraphQLSchema): Dif
     for (const element of ['field', 'argument', 'value', 'member', 'interface'] as const) {
       compareKeys(releaseElements[element], ourElements[element], element, out);
     }
+    // A missing or extra field is reported once above; its deprecation only counts where both sides have it.
+    for (const [key, mark] of releaseElements.deprecation) {
+      const mine = ourElements.deprecation.get(key);
+      if (mine !== undefined && mine !== mark) out.push({kind: 'mismatch', element: 'deprecation', path: key, detail: `release ${mark}, ours ${mine}`});
+    }
   }
   for (const [name, type] of ourTypes) {
     if (!releaseTypes.has(name)) out.push({kind: 'extra', element: 'type', path: name, detail: kindOf(type)});
@@ -112,6 +129,7 @@ export interface DifferenceCounts {
   missingElements: number;
   extraTypes: number;
   extraElements: number;
+  /** Fields and arguments of another type or default, types of another kind, and deprecation marks that differ. */
   mismatches: number;
 }
 
@@ -170,7 +188,7 @@ function main(): void {
   } else {
     for (const d of differences) console.log(formatDifference(d));
     console.log(`missing: ${counts.missingTypes} types, ${counts.missingElements} fields/arguments/values/members/interfaces; `
-      + `extra: ${counts.extraTypes} types, ${counts.extraElements} elements; type mismatches: ${counts.mismatches}`);
+      + `extra: ${counts.extraTypes} types, ${counts.extraElements} elements; mismatches (type, default or deprecation): ${counts.mismatches}`);
   }
   process.exit(differences.length ? 1 : 0);
 }
