@@ -109,9 +109,11 @@ function allUses(schema: GraphQLSchema): Map<GraphQLNamedType, string[]> {
   for (const owner of Object.values(schema.getTypeMap())) {
     if (owner.name.startsWith('__') || !(isObjectType(owner) || isInterfaceType(owner) || isInputObjectType(owner))) continue;
     const rootPage = roots.get(owner);
-    for (const field of Object.values(owner.getFields())) {
+    const fields: ReadonlyArray<GraphQLField<unknown, unknown> | GraphQLInputField> = Object.values(owner.getFields());
+    for (const field of fields) {
+      const fieldType: GraphQLType = field.type;
       const target = rootPage ? `/docs/graphql/${rootPage}#${anchorOf(field.name)}` : `/docs/graphql/${pageOf(owner)}#${anchorOf(owner.name)}`;
-      add(getNamedType(field.type), `[${owner.name}.${field.name}](${target})`);
+      add(getNamedType(fieldType), `[${owner.name}.${field.name}](${target})`);
       for (const arg of 'args' in field ? field.args : []) add(getNamedType(arg.type), `[${owner.name}.${field.name}(${arg.name})](${target})`);
     }
   }
