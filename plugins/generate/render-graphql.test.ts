@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
+import {buildSchema, isScalarType, parse, validate} from 'graphql';
 import {describe, expect, it} from 'vitest';
-import {anchorOf, entryIndex, graphqlPages, renderGraphqlPages} from './render-graphql';
+import {anchorOf, entryIndex, graphqlPages, renderGraphqlPages, unionExample, usesOf} from './render-graphql';
 
 const sdl = `
 """Root."""
@@ -59,5 +60,48 @@ describe('GraphQL reference pages', () => {
     }
     expect(headingsAndIndex(pages.queries).headings.length).toBeGreaterThanOrEqual(70);
     expect(headingsAndIndex(pages.mutations).headings.length).toBeGreaterThanOrEqual(90);
+  });
+
+  it('gives every type of data/schema.graphql its own entry on the page of its kind, and every operation its own', () => {
+    const text = readFileSync('data/schema.graphql', 'utf8');
+    const schema = buildSchema(text);
+    const pages = renderGraphqlPages(text);
+    const headings = graphqlPages.flatMap((p) => headingsAndIndex(pages[p]).headings.map((h) => `${p}:${h}`));
+    const types = Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith('__') && t !== schema.getQueryType() && t !== schema.getMutationType());
+    const operations = [...Object.keys(schema.getQueryType()!.getFields()), ...Object.keys(schema.getMutationType()!.getFields())];
+    expect(headings).toHaveLength(types.length + operations.length);
+    for (const name of ['DatasetProfile', 'Operation', 'Health', 'ChartInfo', 'Access', 'Actor', 'AggregateResults']) expect(headings).toContain(`objects:${name}`);
+    expect(headings).toContain('interfaces:Aspect');
+    expect(headings).toContain('queries:aggregateAcrossEntities');
+    expect(types.filter(isScalarType).map((t) => `scalars:${t.name}`).every((h) => headings.includes(h))).toBe(true);
+  });
+
+  it('lists the five unions of data/schema.graphql with their members, and shows a union query that validates', () => {
+    const text = readFileSync('data/schema.graphql', 'utf8');
+    const unions = renderGraphqlPages(text).unions;
+    expect(headingsAndIndex(unions).headings).toEqual(['AnalyticsChart', 'HyperParameterValueType', 'OwnerType', 'PlatformSchema', 'ResultsType']);
+    expect(unions).toContain('union PlatformSchema = TableSchema | KeyValueSchema');
+    expect(unions).toContain('union HyperParameterValueType = StringBox | IntBox | FloatBox | BooleanBox');
+    expect(unions).toContain('Used by [SchemaMetadata.platformSchema](/docs/graphql/objects#schemametadata)');
+    expect(validate(buildSchema(text), parse(unionExample))).toEqual([]);
+  });
+
+  it('says where an enum is used, linking fields to their type and arguments of operations to the operation, and caps long lists', () => {
+    const schema = buildSchema(`
+      type Query { widgets(kind: Kind, size: Int): [Widget!] }
+      type Widget { kind: Kind!, a: Kind, b: Kind, c: Kind, d: Kind, e: Kind, f: Kind, g: Kind, h: Kind, i: Kind, j: Kind, k: Kind, l: Kind }
+      input WidgetInput { kind: [Kind!]! }
+      enum Kind { SMALL, LARGE }
+      enum Unused { X }
+    `);
+    expect(usesOf(schema.getType('Kind')!, schema).slice(0, 2)).toEqual([
+      '[Query.widgets(kind)](/docs/graphql/queries#widgets)',
+      '[Widget.kind](/docs/graphql/objects#widget)',
+    ]);
+    expect(usesOf(schema.getType('Kind')!, schema)).toContain('[WidgetInput.kind](/docs/graphql/inputobjects#widgetinput)');
+    const sdl = `type Query { widgets(kind: Kind): [Widget!] }\n${'type Widget { ' + 'abcdefghijklmn'.split('').map((f) => `${f}: Kind`).join(', ') + ' }'}\nenum Kind { SMALL }\nenum Unused { X }`;
+    const enums = renderGraphqlPages(sdl).enums;
+    expect(enums).toMatch(/Used by \[Query\.widgets\(kind\)\][^\n]*\[Widget\.k\]\(\/docs\/graphql\/objects#widget\) and 3 more\./);
+    expect(enums).toContain('## Unused\n\nNot used by any field or argument of the schema.');
   });
 });

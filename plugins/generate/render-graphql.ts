@@ -7,6 +7,19 @@ import {code, page, table} from './markdown';
 export const graphqlPages = ['queries', 'mutations', 'objects', 'inputobjects', 'interfaces', 'unions', 'enums', 'scalars'] as const;
 export type GraphqlPage = (typeof graphqlPages)[number];
 
+/** The query the unions page shows; a test validates it against data/schema.graphql. */
+export const unionExample = `query platformSchemaOfDataset {
+  dataset(urn: "urn:li:dataset:(urn:li:dataPlatform:kafka,orders,PROD)") {
+    schemaMetadata {
+      platformSchema {
+        __typename
+        ... on KeyValueSchema { keySchema valueSchema }
+        ... on TableSchema { schema }
+      }
+    }
+  }
+}`;
+
 const titles: Record<GraphqlPage, string> = {
   queries: 'Queries', mutations: 'Mutations', objects: 'Objects', inputobjects: 'Input objects',
   interfaces: 'Interfaces', unions: 'Unions', enums: 'Enums', scalars: 'Scalars',
@@ -18,7 +31,10 @@ const intros: Record<GraphqlPage, string> = {
   objects: 'Object types returned by queries and mutations. Entity types implement the `Entity` interface and can be fetched by URN.',
   inputobjects: 'Input types passed as arguments to queries and mutations.',
   interfaces: 'Interfaces shared by several object types; query them with inline fragments such as `... on Dataset`.',
-  unions: 'Union types: a field of a union type returns one of several object types; select fields with inline fragments.',
+  unions: [
+    'Union types: a field of a union type returns one of several object types that share no interface. Select the fields of each possible type with an inline fragment, and ask for `__typename` to learn which one came back. For example, the schema of a Kafka topic arrives as a `KeyValueSchema` and that of a table as a `TableSchema`:',
+    '```graphql\n' + unionExample + '\n```',
+  ].join('\n\n'),
   enums: 'Enumerations used by fields and arguments. Values are written without quotes in GraphQL documents.',
   scalars: 'Scalar types of the API: the GraphQL built-ins and the custom scalars DataHub adds.',
 };
@@ -78,6 +94,48 @@ function fieldsTable(fields: ReadonlyArray<GraphQLField<unknown, unknown> | Grap
   }));
 }
 
+/** Most uses listed under an enum, union or interface; the rest are counted, so a type used everywhere stays short. */
+const USED_BY_LIMIT = 12;
+
+/** Uses of every type of a schema, computed once per schema: a page lists them for dozens of types. */
+const usesBySchema = new WeakMap<GraphQLSchema, Map<GraphQLNamedType, string[]>>();
+
+function allUses(schema: GraphQLSchema): Map<GraphQLNamedType, string[]> {
+  const cached = usesBySchema.get(schema);
+  if (cached) return cached;
+  const roots = new Map<GraphQLNamedType | null | undefined, GraphqlPage>([[schema.getQueryType(), 'queries'], [schema.getMutationType(), 'mutations']]);
+  const uses = new Map<GraphQLNamedType, string[]>();
+  const add = (type: GraphQLNamedType, use: string) => uses.set(type, [...(uses.get(type) ?? []), use]);
+  for (const owner of Object.values(schema.getTypeMap())) {
+    if (owner.name.startsWith('__') || !(isObjectType(owner) || isInterfaceType(owner) || isInputObjectType(owner))) continue;
+    const rootPage = roots.get(owner);
+    const fields: ReadonlyArray<GraphQLField<unknown, unknown> | GraphQLInputField> = Object.values(owner.getFields());
+    for (const field of fields) {
+      const fieldType: GraphQLType = field.type;
+      const target = rootPage ? `/docs/graphql/${rootPage}#${anchorOf(field.name)}` : `/docs/graphql/${pageOf(owner)}#${anchorOf(owner.name)}`;
+      add(getNamedType(fieldType), `[${owner.name}.${field.name}](${target})`);
+      for (const arg of 'args' in field ? field.args : []) add(getNamedType(arg.type), `[${owner.name}.${field.name}(${arg.name})](${target})`);
+    }
+  }
+  usesBySchema.set(schema, uses);
+  return uses;
+}
+
+/**
+ * Where a type appears: `Type.field` for fields and input fields, `Type.field(arg)` for arguments, each linked to the
+ * entry that documents it (the operation's own entry for a query or mutation).
+ */
+export function usesOf(type: GraphQLNamedType, schema: GraphQLSchema): string[] {
+  return allUses(schema).get(type) ?? [];
+}
+
+function usedByLine(type: GraphQLNamedType, schema: GraphQLSchema): string {
+  const uses = usesOf(type, schema);
+  if (uses.length === 0) return 'Not used by any field or argument of the schema.';
+  const shown = uses.slice(0, USED_BY_LIMIT).join(', ');
+  return `Used by ${shown}${uses.length > USED_BY_LIMIT ? ` and ${uses.length - USED_BY_LIMIT} more` : ''}.`;
+}
+
 function typeSection(type: GraphQLNamedType, schema: GraphQLSchema): string {
   const parts = [`## ${type.name}`, describe(type.description) || describe(builtInScalars[type.name])];
   if (isObjectType(type) || isInterfaceType(type)) {
@@ -86,6 +144,8 @@ function typeSection(type: GraphQLNamedType, schema: GraphQLSchema): string {
     if (isInterfaceType(type)) {
       const impl = schema.getPossibleTypes(type);
       if (impl.length) parts.push(`Implemented by ${impl.map(typeRef).join(', ')}.`);
+      // Interfaces that no field returns are still worth reading through their implementations, listed above.
+      if (usesOf(type, schema).length) parts.push(usedByLine(type, schema));
     }
     parts.push(fieldsTable(Object.values(type.getFields())));
   } else if (isInputObjectType(type)) {
@@ -93,9 +153,11 @@ function typeSection(type: GraphQLNamedType, schema: GraphQLSchema): string {
   } else if (isUnionType(type)) {
     parts.push('```graphql\nunion ' + type.name + ' = ' + type.getTypes().map((t) => t.name).join(' | ') + '\n```');
     parts.push(`One of: ${type.getTypes().map(typeRef).join(', ')}.`);
+    parts.push(usedByLine(type, schema));
   } else if (isScalarType(type)) {
     parts.push(builtInScalars[type.name] ? `Built into GraphQL.` : '```graphql\nscalar ' + type.name + '\n```');
   } else if (isEnumType(type)) {
+    parts.push(usedByLine(type, schema));
     parts.push(table(['Value', 'Description'], type.getValues().map((v) => [
       code(v.name), `${describe(v.description)}${v.deprecationReason ? ` **Deprecated:** ${v.deprecationReason}` : ''}`,
     ])));
