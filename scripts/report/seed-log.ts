@@ -68,6 +68,7 @@ export const SEED_LOG: SeedLog = {
     {hoursAgo: 46.9, query: 'How do I run the quickstart?', rating: 'positive'},
     {hoursAgo: 45.9, query: 'How do I run the quickstart?', rating: 'positive'},
     {hoursAgo: 23.9, query: 'how do i add a tag?', rating: 'negative'},
+    {hoursAgo: 10, query: 'Can I purge soft-deleted datasets?', rating: 'negative'},
     {hoursAgo: 1.9, query: HOSTILE_QUESTION, rating: null},
     {hoursAgo: 40 * 24, query: 'An old question outside the period', rating: 'negative'},
   ],
@@ -126,4 +127,22 @@ export async function seedPostgresLog(url: string, now: Date, seed: SeedLog = SE
   } finally {
     await client.end();
   }
+}
+
+/**
+ * `url` with every connection's search_path set to `schema` (created when missing), so a suite's tables stay apart
+ * from the tables other suites drop and create on the same test database at the same time.
+ */
+export async function postgresUrlInSchema(url: string, schema: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`schema must be a plain lower-case identifier, got "${schema}"`);
+  const client = new pg.Client({connectionString: url});
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } finally {
+    await client.end();
+  }
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  return scoped.toString();
 }
