@@ -75,8 +75,11 @@ async function axeViolations(page: Page): Promise<string[]> {
 function reportSuite(name: string, seed: () => Promise<Record<string, string>>) {
   describe(`the report page from ${name}`, () => {
     let file: string;
+    // Seeded once: the log then holds each row once for every test of the suite.
+    let seeded: Promise<Record<string, string>> | undefined;
+    const storeEnv = () => (seeded ??= seed());
     beforeAll(async () => {
-      file = await writeReport(name, await seed());
+      file = await writeReport(name, await storeEnv());
     });
 
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -144,6 +147,22 @@ function reportSuite(name: string, seed: () => Promise<Record<string, string>>) 
       } finally {
         await page.context().close();
       }
+    });
+
+    it('still prints the text report, and --json gives the page\'s data', async () => {
+      const env = await storeEnv();
+      const {DATABASE_URL: _ignored, ...inherited} = process.env;
+      const options = {env: {...inherited, ...env}, timeout: 120_000};
+      const text = (await run('npm', ['run', '--silent', 'report', '--', '--days', '30'], options)).stdout;
+      expect(text).toMatch(/^Query log \((sqlite|postgres)\) since \d{4}-\d\d-\d\d \(30 days\)/);
+      expect(text).toContain('    66.7%      1      2  /docs/lineage/lineage-feature-guide');
+      const json = JSON.parse((await run('npm', ['run', '--silent', 'report', '--', '--days', '30', '--json'], options)).stdout) as {
+        totals: {questions: number; dontKnow: number};
+        dontKnowGroups: Array<{terms: string[]; count: number}>;
+        questionsPerDay: unknown[];
+      };
+      expect([json.totals.questions, json.totals.dontKnow, json.questionsPerDay.length]).toEqual([17, 7, 31]);
+      expect(json.dontKnowGroups[0]).toMatchObject({terms: ['kafka', 'keystor', 'rotat', 'ssl'], count: 4});
     });
   });
 }
