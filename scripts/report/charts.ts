@@ -71,6 +71,7 @@ export function questionsPerDayChart(report: MaintainerReport, document: Documen
     width: WIDTH,
     height: 300,
     marginLeft: 56,
+    marginBottom: 48,
     x: {type: 'utc', label: 'Day (UTC)', labelAnchor: 'center', labelArrow: 'none'},
     y: {label: 'Questions', grid: true, labelArrow: 'none', ticks: countTicks(Math.max(0, ...report.questionsPerDay.map((d) => d.answered + d.dontKnow)))},
     color: {domain, range: [SERIES_COLOURS.answered, SERIES_COLOURS.dontKnow]},
@@ -113,6 +114,7 @@ export function ratingsPerDayChart(report: MaintainerReport, document: Document)
     width: WIDTH,
     height: 260,
     marginLeft: 56,
+    marginBottom: 48,
     // The whole period on the axis, so a day without ratings shows as a gap, not as a missing day.
     x: {type: 'utc', label: 'Day (UTC)', labelAnchor: 'center', labelArrow: 'none', domain: [asDate(first), new Date(asDate(last).getTime() + 86_400_000)]},
     y: {label: 'Share of the day\'s ratings (%)', percent: true, domain: [0, 100], grid: true, labelArrow: 'none'},
