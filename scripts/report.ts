@@ -41,7 +41,8 @@ async function main() {
   try {
     const report = buildMaintainerReport(await reader.read(since, limit), {store: kind, since, until, days, limit});
     if (values.html) {
-      const file = path.resolve(values.html);
+      // npm runs scripts from the project folder; a relative path means the folder the command was typed in.
+      const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.html);
       try {
         writeFileSync(file, renderReportPage(report, until));
       } catch (error) {

@@ -105,6 +105,10 @@ function reportSuite(name: string, seed: () => Promise<Record<string, string>>) 
           expect(await charts.nth(3).locator('text').allTextContents()).toEqual(expect.arrayContaining(['/docs/quickstart', '/docs/tags']));
 
           expect(await axeViolations(page)).toEqual([]);
+          // Again with every chart's table of numbers open, as a reader who expands them sees it.
+          await page.evaluate(() => document.querySelectorAll('details').forEach((details) => details.setAttribute('open', '')));
+          expect(await page.locator('details table').first().isVisible()).toBe(true);
+          expect(await axeViolations(page)).toEqual([]);
           // The colour scheme is the reader's: the page's background follows it.
           const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
           expect(background).toBe(colorScheme === 'dark' ? 'rgb(27, 27, 29)' : 'rgb(255, 255, 255)');
