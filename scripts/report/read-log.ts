@@ -50,15 +50,17 @@ const sql = (d: Dialect) => ({
     FROM completions WHERE created_at >= ? AND answered_i_dont_know GROUP BY prompt`,
   /**
    * (since, limit): the dialog logs the question and, on a rating, the question again with the rating; the answer it
-   * rated is the latest completion of the same question served before the rating.
+   * rated is the latest completion of the same question served before the rating. The completions are searched only
+   * for the questions listed (the limit applies first): completions has no index on prompt.
    */
   thumbsDown: `SELECT g.question, g.count, g.last_rated,
       (SELECT c.reference_ids FROM completions c
         WHERE lower(trim(c.prompt)) = g.question_key AND c.created_at <= g.last_rated
         ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS reference_ids
     FROM (SELECT lower(query) AS question_key, MIN(query) AS question, COUNT(*) AS count, MAX(created_at) AS last_rated
-      FROM queries WHERE created_at >= ? AND result_rating = 'negative' GROUP BY lower(query)) g
-    ORDER BY g.count DESC, g.last_rated DESC, g.question LIMIT ?`,
+      FROM queries WHERE created_at >= ? AND result_rating = 'negative' GROUP BY lower(query)
+      ORDER BY count DESC, last_rated DESC, question LIMIT ?) g
+    ORDER BY g.count DESC, g.last_rated DESC, g.question`,
   /** (since) */
   citedReferenceLists: `SELECT reference_ids, COUNT(*) AS answers
     FROM completions WHERE created_at >= ? AND NOT answered_i_dont_know GROUP BY reference_ids`,
