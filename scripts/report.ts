@@ -1,26 +1,59 @@
 /**
- * `npm run report -- [--days N]`: from the configured store (SQLite or
- * PostgreSQL), the most asked queries, the negatively rated ones, the share
- * of don't-know answers, the pages readers rated unhelpful and their latest
- * comments over the period: where the docs have gaps.
+ * `npm run report -- [--days N] [--limit N] [--html FILE] [--json]`: from the configured store (SQLite or PostgreSQL),
+ * what readers ask and where the docs fail them over the period. Plain text by default; `--html FILE` writes the
+ * maintainer's page (charts and lists, one self-contained file); `--json` prints the same data as that page.
  */
+import {writeFileSync} from 'node:fs';
+import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {readConfig} from '../server/config';
 import {formatReport} from '../server/query-log/report-text';
 import {createStore} from '../server/services';
+import {renderReportPage} from './report/html-page';
+import {buildMaintainerReport} from './report/maintainer-report';
+import {openPostgresReader, openSqliteReader} from './report/read-log';
 
 async function main() {
-  const {values} = parseArgs({options: {days: {type: 'string', default: '30'}, limit: {type: 'string', default: '10'}}});
+  const {values} = parseArgs({
+    options: {days: {type: 'string', default: '30'}, limit: {type: 'string', default: '10'}, html: {type: 'string'}, json: {type: 'boolean', default: false}},
+  });
   const days = Number(values.days);
   if (!Number.isFinite(days) || days <= 0) throw new Error('--days must be a positive number');
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit <= 0) throw new Error('--limit must be a positive whole number (rows per section)');
-  const store = await createStore(readConfig());
+  if (values.html !== undefined && !values.html.trim()) throw new Error('--html needs the path of the file to write, such as --html report.html');
+  const config = readConfig();
+  // Opening the store as the server does checks the settings and creates missing tables, with the server's messages.
+  const store = await createStore(config);
+  const until = new Date();
+  const since = new Date(until.getTime() - days * 86_400_000);
+  if (!values.html && !values.json) {
+    try {
+      console.log(formatReport(await store.report(since, limit), store.kind, days));
+    } finally {
+      await store.close();
+    }
+    return;
+  }
+  const kind = store.kind;
+  await store.close();
+  const reader = config.databaseUrl ? await openPostgresReader(config.databaseUrl, config.postgres) : openSqliteReader(config.sqlitePath);
   try {
-    const since = new Date(Date.now() - days * 86_400_000);
-    console.log(formatReport(await store.report(since, limit), store.kind, days));
+    const report = buildMaintainerReport(await reader.read(since, limit), {store: kind, since, until, days, limit});
+    if (values.html) {
+      // npm runs scripts from the project folder; a relative path means the folder the command was typed in.
+      const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.html);
+      try {
+        writeFileSync(file, renderReportPage(report, until));
+      } catch (error) {
+        throw new Error(`--html: could not write ${file} (${error instanceof Error ? error.message : String(error)}); name a file in a writable folder`);
+      }
+      // With --json, stdout carries the JSON alone; the note about the file goes to stderr.
+      (values.json ? console.error : console.log)(`Wrote ${file}`);
+    }
+    if (values.json) console.log(JSON.stringify(report, null, 2));
   } finally {
-    await store.close();
+    await reader.close();
   }
 }
 

@@ -1,0 +1,105 @@
+import {groupDontKnowQuestions, type DontKnowGroup} from './dont-know-groups';
+import type {Day, LogRows} from './read-log';
+
+/** What `npm run report -- --html` draws and `--json` prints: where readers' questions go and where the docs fail them. */
+export interface MaintainerReport {
+  store: 'sqlite' | 'postgres';
+  period: {since: Date; until: Date; days: number};
+  totals: {
+    /** Answers the completions endpoint served (completions table, any client). */
+    questions: number;
+    answered: number;
+    dontKnow: number;
+    /** dontKnow / questions, 0 without questions. */
+    dontKnowShare: number;
+    /** Thumbs up and down given in the dialog (queries table). */
+    ratingsUp: number;
+    ratingsDown: number;
+    /** "Was this page helpful?" answers and the comments left with them (page_feedback table). */
+    pagesYes: number;
+    pagesNo: number;
+    comments: number;
+  };
+  /** Every UTC day of the period, the days without questions included. */
+  questionsPerDay: Array<{day: Day; answered: number; dontKnow: number}>;
+  /** The days with at least one rating. */
+  ratingsPerDay: Array<{day: Day; up: number; down: number; downShare: number}>;
+  dontKnowGroups: DontKnowGroup[];
+  thumbsDown: Array<{question: string; count: number; lastRated: Date; firstReference: string | null}>;
+  /** Pages by share of "No", then by number of "No". */
+  pageRatings: Array<{page: string; yes: number; no: number; noShare: number}>;
+  latestComments: Array<{page: string; helpful: boolean; comment: string; createdAt: Date}>;
+  /** Doc pages by the number of answered questions whose references include one of their sections. */
+  citedPages: Array<{page: string; answers: number}>;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The UTC days from `since` to `until`, both included. */
+export function daysBetween(since: Date, until: Date): Day[] {
+  const days: Day[] = [];
+  for (let t = Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate()); t <= until.getTime(); t += DAY_MS) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/** A reference as the chat serves it (`/docs/quickstart#install`) as the page it is on (`/docs/quickstart`). */
+export const pageOfReference = (reference: string) => reference.replace(/[#?].*$/, '').replace(/(.)\/$/, '$1');
+
+/** The reference list of an answer as stored (a JSON array of section URLs); a row that is not one counts as none. */
+function parseReferences(referenceIds: string | null): string[] {
+  if (!referenceIds) return [];
+  try {
+    const parsed: unknown = JSON.parse(referenceIds);
+    return Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Pages cited by answered questions; an answer citing two sections of one page counts once for it. */
+function countCitedPages(lists: LogRows['citedReferenceLists'], limit: number) {
+  const answersByPage = new Map<string, number>();
+  for (const {referenceIds, answers} of lists) {
+    for (const page of new Set(parseReferences(referenceIds).map(pageOfReference))) answersByPage.set(page, (answersByPage.get(page) ?? 0) + answers);
+  }
+  return [...answersByPage]
+    .map(([page, answers]) => ({page, answers}))
+    .sort((a, b) => b.answers - a.answers || a.page.localeCompare(b.page))
+    .slice(0, limit);
+}
+
+/** Assembles the report from the rows of one store over `since`..`until`; `limit` caps each list. */
+export function buildMaintainerReport(
+  rows: LogRows,
+  options: {store: MaintainerReport['store']; since: Date; until: Date; days: number; limit: number},
+): MaintainerReport {
+  const byDay = new Map(rows.completionsByDay.map((r) => [r.day, r]));
+  const questionsPerDay = daysBetween(options.since, options.until).map((day) => ({day, answered: byDay.get(day)?.answered ?? 0, dontKnow: byDay.get(day)?.dontKnow ?? 0}));
+  const answered = rows.completionsByDay.reduce((sum, r) => sum + r.answered, 0);
+  const dontKnow = rows.completionsByDay.reduce((sum, r) => sum + r.dontKnow, 0);
+  const questions = answered + dontKnow;
+  return {
+    store: options.store,
+    period: {since: options.since, until: options.until, days: options.days},
+    totals: {
+      questions,
+      answered,
+      dontKnow,
+      dontKnowShare: questions ? dontKnow / questions : 0,
+      ratingsUp: rows.ratingsByDay.reduce((sum, r) => sum + r.up, 0),
+      ratingsDown: rows.ratingsByDay.reduce((sum, r) => sum + r.down, 0),
+      pagesYes: rows.pageTotals.yes,
+      pagesNo: rows.pageTotals.no,
+      comments: rows.pageTotals.comments,
+    },
+    questionsPerDay,
+    ratingsPerDay: rows.ratingsByDay.map((r) => ({...r, downShare: r.down / (r.up + r.down)})),
+    dontKnowGroups: groupDontKnowQuestions(rows.dontKnowPrompts).slice(0, options.limit),
+    thumbsDown: rows.thumbsDown.map(({referenceIds, ...r}) => ({...r, firstReference: parseReferences(referenceIds)[0] ?? null})),
+    pageRatings: rows.pageRatings.map((r) => ({...r, noShare: r.no / (r.yes + r.no)})),
+    latestComments: rows.latestComments,
+    citedPages: countCitedPages(rows.citedReferenceLists, options.limit),
+  };
+}

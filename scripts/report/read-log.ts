@@ -1,0 +1,153 @@
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import {numbered, REPORT_COMMENTS_PER_PAGE, REPORT_SQL} from '../../server/query-log/store';
+
+/**
+ * Read-only queries of the maintainer's report over the query-log tables (queries, completions, page_feedback), in
+ * SQL both stores run. The stores' own files are left to the server; this module only reads what they wrote.
+ */
+
+/** One UTC day, as YYYY-MM-DD. */
+export type Day = string;
+
+/** The rows the report is computed from, each aggregated as far as SQL can without the search's normalisation. */
+export interface LogRows {
+  completionsByDay: Array<{day: Day; answered: number; dontKnow: number}>;
+  ratingsByDay: Array<{day: Day; up: number; down: number}>;
+  /** Every distinct prompt answered "don't know", with how often and when last. */
+  dontKnowPrompts: Array<{prompt: string; count: number; lastAsked: Date}>;
+  /** Thumbs-down questions (case-insensitive), most often first, with the references of their latest answer before the rating. */
+  thumbsDown: Array<{question: string; count: number; lastRated: Date; referenceIds: string | null}>;
+  /** The reference lists of answered completions (JSON arrays of section URLs), with how many answers had each. */
+  citedReferenceLists: Array<{referenceIds: string; answers: number}>;
+  pageRatings: Array<{page: string; yes: number; no: number}>;
+  pageTotals: {yes: number; no: number; comments: number};
+  latestComments: Array<{page: string; helpful: boolean; comment: string; createdAt: Date}>;
+}
+
+/** How the two stores spell what differs: the UTC day of a timestamp. */
+interface Dialect {
+  day: (column: string) => string;
+}
+
+const SQLITE: Dialect = {day: (column) => `substr(${column}, 1, 10)`};
+const POSTGRES: Dialect = {day: (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`};
+
+// `answered_i_dont_know` and `helpful` are 0/1 in SQLite and booleans in PostgreSQL: CASE and WHERE read both.
+const sql = (d: Dialect) => ({
+  /** (since) */
+  completionsByDay: `SELECT ${d.day('created_at')} AS day,
+      SUM(CASE WHEN answered_i_dont_know THEN 0 ELSE 1 END) AS answered,
+      SUM(CASE WHEN answered_i_dont_know THEN 1 ELSE 0 END) AS dont_know
+    FROM completions WHERE created_at >= ? GROUP BY 1 ORDER BY 1`,
+  /** (since) */
+  ratingsByDay: `SELECT ${d.day('created_at')} AS day,
+      SUM(CASE WHEN result_rating = 'positive' THEN 1 ELSE 0 END) AS up,
+      SUM(CASE WHEN result_rating = 'negative' THEN 1 ELSE 0 END) AS down
+    FROM queries WHERE created_at >= ? AND result_rating IS NOT NULL GROUP BY 1 ORDER BY 1`,
+  /** (since) */
+  dontKnowPrompts: `SELECT prompt, COUNT(*) AS count, MAX(created_at) AS last_asked
+    FROM completions WHERE created_at >= ? AND answered_i_dont_know GROUP BY prompt`,
+  /**
+   * (since, limit): the dialog logs the question and, on a rating, the question again with the rating; the answer it
+   * rated is the latest completion of the same question served before the rating. The completions are searched only
+   * for the questions listed (the limit applies first): completions has no index on prompt.
+   */
+  thumbsDown: `SELECT g.question, g.count, g.last_rated,
+      (SELECT c.reference_ids FROM completions c
+        WHERE lower(trim(c.prompt)) = g.question_key AND c.created_at <= g.last_rated
+        ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS reference_ids
+    FROM (SELECT lower(query) AS question_key, MIN(query) AS question, COUNT(*) AS count, MAX(created_at) AS last_rated
+      FROM queries WHERE created_at >= ? AND result_rating = 'negative' GROUP BY lower(query)
+      ORDER BY count DESC, last_rated DESC, question LIMIT ?) g
+    ORDER BY g.count DESC, g.last_rated DESC, g.question`,
+  /** (since) */
+  citedReferenceLists: `SELECT reference_ids, COUNT(*) AS answers
+    FROM completions WHERE created_at >= ? AND NOT answered_i_dont_know GROUP BY reference_ids`,
+  /** (since) */
+  pageTotals: `SELECT COALESCE(SUM(CASE WHEN helpful THEN 1 ELSE 0 END), 0) AS yes,
+      COALESCE(SUM(CASE WHEN helpful THEN 0 ELSE 1 END), 0) AS no,
+      COUNT(comment) AS comments
+    FROM page_feedback WHERE created_at >= ?`,
+  pageRatings: REPORT_SQL.pageRatings,
+  latestComments: REPORT_SQL.latestComments,
+});
+
+/** Reads the report's rows from one store. */
+export interface LogReader {
+  read(since: Date, limit: number): Promise<LogRows>;
+  close(): Promise<void>;
+}
+
+// Both drivers hand back numbers as text or bigint in places (COUNT in PostgreSQL), and times as text (SQLite).
+type Row = Record<string, unknown>;
+const num = (value: unknown) => Number(value ?? 0);
+const time = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** Turns the raw result sets of either store into LogRows. */
+function toLogRows(rows: Record<keyof ReturnType<typeof sql>, Row[]>): LogRows {
+  const totals = rows.pageTotals[0] ?? {};
+  return {
+    completionsByDay: rows.completionsByDay.map((r) => ({day: String(r.day), answered: num(r.answered), dontKnow: num(r.dont_know)})),
+    ratingsByDay: rows.ratingsByDay.map((r) => ({day: String(r.day), up: num(r.up), down: num(r.down)})),
+    dontKnowPrompts: rows.dontKnowPrompts.map((r) => ({prompt: String(r.prompt), count: num(r.count), lastAsked: time(r.last_asked)})),
+    thumbsDown: rows.thumbsDown.map((r) => ({question: String(r.question), count: num(r.count), lastRated: time(r.last_rated), referenceIds: text(r.reference_ids)})),
+    citedReferenceLists: rows.citedReferenceLists.map((r) => ({referenceIds: String(r.reference_ids), answers: num(r.answers)})),
+    pageRatings: rows.pageRatings.map((r) => ({page: String(r.page), yes: num(r.yes), no: num(r.no)})),
+    pageTotals: {yes: num(totals.yes), no: num(totals.no), comments: num(totals.comments)},
+    latestComments: rows.latestComments.map((r) => ({page: String(r.page), helpful: Boolean(r.helpful), comment: String(r.comment), createdAt: time(r.created_at)})),
+  };
+}
+
+/** The parameters of each statement, for a period start already in the store's own form. */
+const parameters = <T>(since: T, limit: number): Record<keyof ReturnType<typeof sql>, unknown[]> => ({
+  completionsByDay: [since],
+  ratingsByDay: [since],
+  dontKnowPrompts: [since],
+  thumbsDown: [since, limit],
+  citedReferenceLists: [since],
+  pageTotals: [since],
+  pageRatings: [since, limit],
+  latestComments: [since, limit, REPORT_COMMENTS_PER_PAGE],
+});
+
+/** Reads a SQLite query log, opened read-only: the report never writes to the log it reads. */
+export function openSqliteReader(file: string): LogReader {
+  const db = new Database(file, {readonly: true, fileMustExist: true});
+  const statements = Object.entries(sql(SQLITE)).map(([name, text]) => [name, db.prepare(text)] as const);
+  return {
+    async read(since, limit) {
+      // SQLite keeps times as ISO-8601 text in UTC, which compares in time order.
+      const args = parameters(since.toISOString(), limit);
+      const result = Object.fromEntries(statements.map(([name, statement]) => [name, statement.all(...args[name as keyof typeof args]) as Row[]]));
+      return toLogRows(result as Record<keyof ReturnType<typeof sql>, Row[]>);
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+/** Reads a PostgreSQL query log through one connection, inside a read-only transaction so all sections see one snapshot. */
+export async function openPostgresReader(connectionString: string, timeouts: {connectTimeoutMs: number; queryTimeoutMs: number}): Promise<LogReader> {
+  const client = new pg.Client({connectionString, connectionTimeoutMillis: timeouts.connectTimeoutMs, statement_timeout: timeouts.queryTimeoutMs});
+  await client.connect();
+  const statements = Object.entries(sql(POSTGRES)).map(([name, text]) => [name, numbered(text)] as const);
+  return {
+    async read(since, limit) {
+      const args = parameters(since, limit);
+      await client.query('BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      try {
+        const result: Record<string, Row[]> = {};
+        for (const [name, text] of statements) result[name] = (await client.query<Row>(text, args[name as keyof typeof args])).rows;
+        return toLogRows(result as Record<keyof ReturnType<typeof sql>, Row[]>);
+      } finally {
+        await client.query('ROLLBACK');
+      }
+    },
+    async close() {
+      await client.end();
+    },
+  };
+}
