@@ -64,6 +64,13 @@ describe('checkIntegrationOptions', () => {
     ]);
   });
 
+  it('names an option the release requires that the page calls optional without saying where it is required', () => {
+    const plugins = ['clickhouse', 'clickhouse-usage'];
+    const optional = (description: string) => checkIntegrationOptions('f', integration(plugins, [option('email_domain', {description})]), reference);
+    expect(optional('(`clickhouse-usage` only) Domain of user names.')[0].message).toMatch(/"email_domain" is marked optional, but v0\.10\.5 requires it/);
+    expect(optional('(`clickhouse-usage` only, and required there) Domain of user names.')).toEqual([]);
+  });
+
   it('names a required mark on an option the release gives a default', () => {
     const problems = checkIntegrationOptions('f', integration(['mode'], [option('workspace', {required: true})]), reference);
     expect(problems[0].message).toMatch(/"workspace" is marked required/);

@@ -165,6 +165,9 @@ export function checkIntegrationOptions(file: string, integration: Integration, 
         problems.push({file, message: `${where} shows default ${JSON.stringify(option.default)}; ${reference.release} has ${actual} (fix the default, or set it to null when the page should not show one)`});
       }
     }
+    if (!option.required && found.every((o) => o.required) && !/\brequired\b/i.test(option.description)) {
+      problems.push({file, message: `${where} is marked optional, but ${reference.release} requires it (set required: true, or say in the description where it is required)`});
+    }
     if (option.required && found.every((o) => !o.required) && !/required there|required when|required for|required if|required unless/i.test(option.description)) {
       problems.push({file, message: `${where} is marked required, but ${reference.release} gives it a default (set required: false, or say in the description when it is required)`});
     }

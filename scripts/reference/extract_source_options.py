@@ -280,8 +280,16 @@ class Extractor:
                 if isinstance(old, ast.Constant) and isinstance(old.value, str):
                     deprecated.append((old.value, "renamed" if kind == "pydantic_renamed_field" else "removed"))
                 return
-            if target.startswith("_") or kind != "Field":
+            if target.startswith("_") or target.isupper():
                 return
+            if kind != "Field":
+                # pydantic v1 reads an un-annotated override of an inherited field (`scheme = "druid"`) as its new
+                # default; an un-annotated literal that overrides nothing would be inferred as a field as well.
+                try:
+                    ast.literal_eval(stmt.value)
+                except (ValueError, TypeError, SyntaxError):
+                    if target not in fields:
+                        return
             annotation = None
             value = stmt.value
         elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
