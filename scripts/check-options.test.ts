@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {Integration} from '../plugins/generate/schemas';
 import {
-  checkIntegrationOptions, checkIntegrationSettings, checkOptions, checkRecipe, pageTypesOf, readReference, readSettings, recipeSource,
+  checkIntegrationOptions, checkIntegrationSettings, checkOptionTables, checkOptions, checkRecipe, pageTypesOf, readReference, readSettings, recipeSource,
   sameDefault, unknownRecipeKeys,
 } from './check-options';
 
@@ -87,6 +87,23 @@ describe('checkIntegrationSettings', () => {
       .map((p) => p.message)).toEqual([expect.stringMatching(/"spark\.datahub\.metadata\.dataset\.materialize" is not a setting spark reads in v0\.10\.5/)]);
     expect(checkIntegrationSettings('f', named('airflow', [option('cluster', {default: 'PROD'})]), settings)[0].message).toMatch(/shows default "PROD"; v0\.10\.5 has "prod"/);
     expect(checkIntegrationSettings('f', named('great-expectations', [option('server_url')]), settings)[0].message).toMatch(/marked optional; in v0\.10\.5 it is required/);
+  });
+});
+
+describe('checkOptionTables', () => {
+  it('checks nested shared options and their code-span defaults in hand-written tables', () => {
+    const table = [
+      '| Option | Default | Meaning |', '| --- | --- | --- |',
+      '| `profiling.enabled` | `false` | Master switch |',
+      '| `profiling.max_workers` | 5 × CPU count | Parallel queries |',
+      '| `stateful_ingestion.fail_safe_threshold` | `100.0` | Abort above this share |',
+      '| `stateful_ingestion.remove_stale_metadata` | `false` | Wrong default |',
+      '| `profiling.sample_everything` | `true` | Not an option |',
+    ].join('\n');
+    expect(checkOptionTables('docs/a.md', table, reference).map((p) => p.message)).toEqual([
+      expect.stringMatching(/docs\/a\.md:6: option "stateful_ingestion\.remove_stale_metadata" shows default false; v0\.10\.5 has true/),
+      expect.stringMatching(/docs\/a\.md:7: option "profiling\.sample_everything" is not an option of any source/),
+    ]);
   });
 });
 

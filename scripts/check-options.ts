@@ -272,6 +272,36 @@ export function checkRecipe(file: string, recipe: Recipe, reference: Reference, 
   }));
 }
 
+/**
+ * Option tables of hand-written pages that document nested source options shared by many sources
+ * (`| \`profiling.enabled\` | \`false\` | … |`): the option must exist in some source of the release, and a default
+ * written as a code span in the second cell must be that option's default in at least one source.
+ */
+export function checkOptionTables(file: string, text: string, reference: Reference): OptionProblem[] {
+  const problems: OptionProblem[] = [];
+  // Shared means declared by at least five sources: `connection.*` of the Kafka source is also a sink's key, for one.
+  const parents = Object.values(reference.plugins).flatMap((p) => Object.entries(p.options).filter(([, o]) => o.configClass && !o.configClass.endsWith(':AllowDenyPattern')).map(([name]) => name));
+  const nestedParents = new Set(parents.filter((name) => parents.filter((n) => n === name).length >= 5));
+  text.split('\n').forEach((line, i) => {
+    const row = line.match(/^\|\s*`([a-z_]+)\.([\w.]+)`\s*\|\s*([^|]*?)\s*\|/);
+    if (!row || !nestedParents.has(row[1])) return;
+    const name = `${row[1]}.${row[2]}`;
+    const found = Object.values(reference.plugins).map((p) => p.options[name]).filter((o): o is ReleaseOption => o !== undefined);
+    const where = `${file}:${i + 1}: option "${name}"`;
+    if (found.length === 0) {
+      problems.push({file, message: `${where} is not an option of any source in ${reference.release}`});
+      return;
+    }
+    const shown = row[3].match(/^`([^`]+)`$/)?.[1];
+    if (shown === undefined || found.some((o) => o.defaultIsExpression)) return;
+    const value: string | number | boolean = shown === 'true' ? true : shown === 'false' ? false : shown;
+    if (!found.some((o) => o.default !== undefined && sameDefault(value, o.default))) {
+      problems.push({file, message: `${where} shows default ${shown}; ${reference.release} has ${[...new Set(found.map((o) => JSON.stringify(o.default ?? null)))].join(' or ')}`});
+    }
+  });
+  return problems;
+}
+
 export interface OptionReport {
   problems: OptionProblem[];
   /** Integration ids checked against the reference, and those skipped (with why). */
@@ -322,6 +352,7 @@ export function checkOptions(siteDir: string): OptionReport {
     const text = readIfPresent(full);
     // Generated pages show the integration recipes checked above (and a build may be rewriting them now).
     if (text === null || text.includes(GENERATED_MARKER)) continue;
+    report.problems.push(...checkOptionTables(file, text, reference));
     for (const {block, source} of recipeBlocks(text)) {
       if (!source || typeof source.type !== 'string' || !source.config || typeof source.config !== 'object') continue;
       report.recipes++;
