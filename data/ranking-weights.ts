@@ -1,21 +1,26 @@
 import type {RankingWeights} from '../lib/search/rank';
 
-/** The weights ranking uses; the hand-set values the earlier formula multiplied by, before any fit. */
+/**
+ * The weights ranking uses (lib/search/rank.ts), written by `npm run eval -- --fit`: fitted on 75 real, 76 curated, 226 team, 46 keywords questions (2026-11-26).
+ * Do not edit by hand; change the features or the question sets and fit again.
+ */
 export const rankingWeights: RankingWeights = {
   features: {
     bm25: 1,
-    coverage: 2,
-    title: 1,
+    coverage: 1.75,
+    title: 3,
     about: 1,
-    exactTitle: Math.log(2),
-    exactTitleOpening: Math.log(1.5),
-    fullTitle: Math.log(1.5),
-    definition: Math.log(1.5),
-    definitionOpening: Math.log(1.5),
-    kind: 1,
-    problemSection: Math.log(1.5),
-    identifier: 0,
-    opening: 0,
+    exactTitle: 0.6931,
+    exactTitleOpening: 0.4055,
+    fullTitle: 0.4055,
+    definition: 0.4055,
+    definitionOpening: 0.4055,
+    kind: 1.25,
+    problemSection: -0.157,
+    identifier: 1,
+    opening: 0.25,
+    pageCoverage: 0,
+    titleAsked: -0.0625,
   },
   pageBonus: 0.5,
   saturation: 12,

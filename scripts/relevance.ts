@@ -1,4 +1,4 @@
-import {readFileSync} from 'node:fs';
+import {readQuestionFile} from './evaluation/question-sets';
 
 /**
  * Relevance on the development sets: keyword queries (data/search-dev-queries.tsv) and questions as people ask them
@@ -10,19 +10,17 @@ export interface DevQuery {
   acceptable: string[];
 }
 
-/** Reads a dev set: text<TAB>acceptable routes, comma-separated, best first; `-` marks an off-topic question. */
-function readDevSet(file: string): DevQuery[] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((line) => {
-    const [query, routes] = line.split('\t');
-    return {query: query.trim(), acceptable: routes.trim() === '-' ? [] : routes.split(',').map((r) => r.trim())};
-  });
-}
+/** Reads a dev set (see readQuestionFile): text<TAB>acceptable routes, best first; `-` marks an off-topic question. */
+const readDevSet = (file: string): DevQuery[] => readQuestionFile(file).map(({text, acceptable}) => ({query: text, acceptable}));
 
 /** Reads data/search-dev-queries.tsv: query<TAB>acceptable routes, comma-separated. */
 export const readDevQueries = (file = 'data/search-dev-queries.tsv') => readDevSet(file);
 
-/** Reads data/chat-dev-questions.tsv; an off-topic question has no acceptable route. */
+/** Reads data/chat-dev-questions.tsv (or another question set); an off-topic question has no acceptable route. */
 export const readDevQuestions = (file = 'data/chat-dev-questions.tsv') => readDevSet(file);
+
+/** Reads data/real-dev-questions.tsv: questions real users filed in public issues, as they wrote them. */
+export const readRealQuestions = () => readDevSet('data/real-dev-questions.tsv');
 
 /** 1-based position of the first acceptable page, or null. */
 export function rankOf(pages: readonly string[], acceptable: readonly string[]): number | null {

@@ -299,8 +299,36 @@ export type RankingContext = ReturnType<typeof rankingContext>;
  * then the matches are re-scored by page title and kind (rank.ts).
  */
 export function rankQuery(context: RankingContext, matcher: Matcher, query: AnalyzedQuery, combineWith?: 'AND' | 'OR', weights?: RankingWeights): RankedSection[] {
-  const matches = matchQuery(matcher, query, combineWith);
-  return rerank(matches, query, context.pageOf, context.pages, matcher.weightOf, context.answersProblems, weights);
+  const salient = salientQuery(query, matcher.weightOf);
+  const matches = matchQuery(matcher, salient, combineWith);
+  return rerank(matches, salient, context.pageOf, context.pages, matcher.weightOf, context.answersProblems, weights);
+}
+
+/**
+ * Most subjects a query is matched with. The longest question of the four evaluation sets has 18; a 2,000-character
+ * prompt with three earlier questions of 2,000 characters has hundreds, and each costs a (fuzzy) look-up, so beyond
+ * this only the rarest count. Retrieval alone for that worst case (20 sections, threshold 0) took about 1,100 ms of
+ * CPU uncapped, 65 ms at 24 subjects and 45 ms at 20, on a busy 2-core machine (the bench reports it per request).
+ */
+export const MAX_QUERY_SUBJECTS = 20;
+/** Salience of a word no section has, when a query is cut to its most salient subjects. */
+const UNKNOWN_TERM_SALIENCE = 8;
+/** Most identifiers and quoted phrases a query is matched with, for the same reason. */
+const MAX_QUERY_IDENTIFIERS = 8;
+
+/** The query with at most MAX_QUERY_SUBJECTS subjects: the most salient (rarest, weighed by their question's weight), in their order. */
+export function salientQuery(query: AnalyzedQuery, weightOf: (term: string) => number): AnalyzedQuery {
+  const identifiers = query.identifiers && query.identifiers.length > MAX_QUERY_IDENTIFIERS ? query.identifiers.slice(0, MAX_QUERY_IDENTIFIERS) : query.identifiers;
+  if (query.groups.length <= MAX_QUERY_SUBJECTS) return identifiers === query.identifiers ? query : {...query, identifiers};
+  // A word no section has (idf Infinity) counts as rare as a word of a single section (ln(1 + 3,600 / 1.5) is about 7.8).
+  const salience = query.groups.map((group, i) => {
+    const idfs = indexTermsOf(group.alternatives[0]).map((term) => Math.min(weightOf(term), UNKNOWN_TERM_SALIENCE));
+    return {i, salience: Math.max(0, ...idfs) * (group.weight ?? 1)};
+  });
+  const kept = new Set(salience.sort((a, b) => b.salience - a.salience || a.i - b.i).slice(0, MAX_QUERY_SUBJECTS).map((s) => s.i));
+  const groups = query.groups.filter((_, i) => kept.has(i));
+  const subjectTerms = [...new Set(groups.flatMap((g) => indexTermsOf(g.alternatives[0])))];
+  return {...query, groups, subjectTerms, identifiers};
 }
 
 /** The engine's matches of a query: all subjects (AND) unless nothing has them all or OR is asked for. */

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {analyzeFollowUp, analyzeQuery, EARLIER_QUESTION_WEIGHT, queryLeaves, subjectTermsWithSynonyms} from './query';
+import {analyzeFollowUp, analyzeQuery, EARLIER_QUESTION_WEIGHT, queryLeaves, subjectTermsWithSynonyms, identifiersOf, productNamesOf} from './query';
 import {compileSynonyms} from './synonyms';
 
 const synonyms = compileSynonyms([
@@ -114,5 +114,20 @@ describe('follow-up questions', () => {
       ['emitter', EARLIER_QUESTION_WEIGHT.pointsBack],
       ['Kafka', EARLIER_QUESTION_WEIGHT.pointsBack / 2],
     ]);
+  });
+});
+
+describe('names and identifiers a question quotes', () => {
+  it('reads identifiers, dotted names, error codes and quoted text as whole phrases', () => {
+    expect(identifiersOf('KAFKA_CONSUMER_GROUP_ID changes nothing')).toEqual([['kafka', 'consum', 'group', 'id']]);
+    expect(identifiersOf('passing sasl.jaas.config to values')).toEqual([['sasl', 'jaa', 'config']]);
+    expect(identifiersOf('Getting "KeyError: \'source\'" while ingesting')).toEqual([['keyerr', 'sourc']]);
+    expect(identifiersOf('plain words only')).toEqual([]);
+  });
+
+  it('takes capitalised words inside a sentence, and camelCase words outside an error report, as possible product names', () => {
+    expect(productNamesOf('How do I install OpenMetadata with Docker?')).toEqual(['OpenMetadata', 'Docker']);
+    expect(productNamesOf('Ingest failed: validation error for PipelineConfig')).toEqual([]);
+    expect(productNamesOf('Snowflake tables are missing. Lineage is empty')).toEqual([]);
   });
 });

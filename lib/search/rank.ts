@@ -146,6 +146,10 @@ export const RANKING_FEATURES = [
   'identifier',
   /** The section opens its page (before the first heading). */
   'opening',
+  /** ln of the weighted share of the subjects the page's matched sections hold together. */
+  'pageCoverage',
+  /** Share of the page title's own words (generic ones aside) the query asks about: how much of the page is the question. */
+  'titleAsked',
 ] as const;
 
 export type RankingFeature = (typeof RANKING_FEATURES)[number];
@@ -208,7 +212,9 @@ export function sectionFeatures(
   const summaries = new Map<number, string[]>();
   for (const match of matches) if (match.summaryTerms) summaries.set(pageOf(match.id), match.summaryTerms);
   // Per page met: which subjects its title holds, whether the title is the query, and what its sections hold together.
-  const facts = new Map<number, {inTitle: boolean[]; titleCount: number; titleCoverage: number; aboutCoverage: number; exact: boolean; defines: boolean; held: number[]; heldShare: number | null}>();
+  const facts = new Map<number, {inTitle: boolean[]; titleCount: number; titleCoverage: number; aboutCoverage: number; exact: boolean; defines: boolean; titleAsked: number; held: number[]; heldShare: number | null}>();
+  // Every term the query's subjects stand for, synonyms included.
+  const asked = new Set(groups.flatMap((g) => g.alternatives.flat()));
   const share = (values: readonly number[]) => values.reduce((sum, c, i) => sum + c * groups[i].weight, 0) / totalWeight;
   const factsOf = (page: number) => {
     let known = facts.get(page);
@@ -221,7 +227,9 @@ export function sectionFeatures(
       const specific = [...titleTerms].some((t) => !GENERIC_TITLE_TERMS.has(t) && !isFiller(t) && !subject.has(t));
       const exact = groups.length > 0 && titleCount === groups.length && !specific;
       const defines = Boolean(query.asksDefinition && pages[page].definesConcept && groups.some((g, i) => inTitle[i] && !g.filler));
-      known = {inTitle, titleCount, titleCoverage: share(inTitle.map(Number)), aboutCoverage: share(inAbout.map(Number)), exact, defines, held: groups.map(() => 0), heldShare: null};
+      const ownTitleTerms = [...titleTerms].filter((t) => !GENERIC_TITLE_TERMS.has(t));
+      const titleAsked = ownTitleTerms.length ? ownTitleTerms.filter((t) => asked.has(t)).length / ownTitleTerms.length : 0;
+      known = {inTitle, titleCount, titleCoverage: share(inTitle.map(Number)), aboutCoverage: share(inAbout.map(Number)), exact, defines, titleAsked, held: groups.map(() => 0), heldShare: null};
       facts.set(page, known);
     }
     return known;
@@ -272,6 +280,8 @@ export function sectionFeatures(
     values[row + 10] = query.describesProblem && answersProblems(match.id) ? 1 : 0;
     values[row + 11] = heldIdentifiers;
     values[row + 12] = opening;
+    values[row + 13] = Math.log(Math.max(pageFacts.heldShare, MIN_COVERAGE));
+    values[row + 14] = pageFacts.titleAsked;
     coverages[m] = coverage;
     titleCoverages[m] = titleCoverage;
   }

@@ -9,6 +9,33 @@ import type {LabelledQuestion, QuestionSet} from './question-sets';
  * then costs one dot product per match.
  */
 
+/**
+ * Where every fit starts: the values the earlier hand-set formula multiplied by (new features at 0). Starting here,
+ * not from the committed weights, keeps a cross-validation fold from starting at weights that saw its questions.
+ */
+export const HAND_SET_WEIGHTS: RankingWeights = {
+  features: {
+    bm25: 1,
+    coverage: 2,
+    title: 1,
+    about: 1,
+    exactTitle: Math.log(2),
+    exactTitleOpening: Math.log(1.5),
+    fullTitle: Math.log(1.5),
+    definition: Math.log(1.5),
+    definitionOpening: Math.log(1.5),
+    kind: 1,
+    problemSection: Math.log(1.5),
+    identifier: 0,
+    opening: 0,
+    pageCoverage: 0,
+    titleAsked: 0,
+  },
+  pageBonus: 0.5,
+  saturation: 12,
+  unknownSubject: 6,
+};
+
 /** A question with what ranking reads of it, ready to score under any weights. */
 export interface PreparedQuestion extends LabelledQuestion {
   set: string;
@@ -76,15 +103,22 @@ export function outcomeOf(question: PreparedQuestion, weights: RankingWeights, t
   return {rank: at < 0 ? null : at + 1, answered: pages.length > 0};
 }
 
+/** A declined off-topic question is worth this much (a first hit 1): a confident answer from unrelated pages misleads. */
+const OFF_TOPIC_UTILITY = 3;
+
 /** How much a question's outcome is worth to the fit: a first hit most, a hit in the top 3 or 10 less; an off-topic question declined. */
 function utility(question: PreparedQuestion, outcome: QuestionOutcome): number {
-  if (question.acceptable.length === 0) return outcome.answered ? 0 : 1.5;
+  if (question.acceptable.length === 0) return outcome.answered ? 0 : OFF_TOPIC_UTILITY;
   const {rank} = outcome;
   return (rank === 1 ? 1 : 0) + (rank !== null && rank <= 3 ? 0.5 : 0) + (rank !== null && rank <= 10 ? 0.25 : 0);
 }
 
 export interface FitOptions {
   threshold: number;
+  /** Sets whose hit@1 a fit may not lower below a floor (the regression sets): candidates that would are refused. */
+  floors?: Array<{set: string; hitAt1: number}>;
+  /** Refuse candidates that answer any off-topic question of the training sets (the starting weights decline them all). */
+  declineEveryOffTopic?: boolean;
   /** Weight of each question of a set in the objective (1 by default). */
   setWeight?: Record<string, number>;
   rounds?: number;
@@ -113,32 +147,45 @@ function parameters() {
   ];
 }
 
-/** Mean utility of weights on questions. */
+/** Mean utility of weights on questions; minus infinity when a floored set falls below its floor. */
 export function objective(questions: PreparedQuestion[], weights: RankingWeights, options: FitOptions): number {
   let sum = 0;
   let total = 0;
+  const hits = new Map<string, {first: number; answerable: number}>();
   for (const q of questions) {
     const w = options.setWeight?.[q.set] ?? 1;
-    sum += w * utility(q, outcomeOf(q, weights, options.threshold));
+    const outcome = outcomeOf(q, weights, options.threshold);
+    if (options.declineEveryOffTopic && q.acceptable.length === 0 && outcome.answered) return -Infinity;
+    sum += w * utility(q, outcome);
     total += w;
+    if (q.acceptable.length > 0) {
+      const h = hits.get(q.set) ?? {first: 0, answerable: 0};
+      h.answerable++;
+      if (outcome.rank === 1) h.first++;
+      hits.set(q.set, h);
+    }
+  }
+  for (const floor of options.floors ?? []) {
+    const h = hits.get(floor.set);
+    if (h && h.first / h.answerable < floor.hitAt1) return -Infinity;
   }
   return total ? sum / total : 0;
 }
 
 /**
- * Coordinate ascent from `start`: each round tries each weight a step up and down (and twice the step), keeps any
- * change that raises the objective, and halves the steps for the next round.
+ * Coordinate ascent from `start`: each round tries each weight half a step to four steps up and down, keeps any change
+ * that raises the objective, and from the third round on halves the steps.
  */
 export function fitWeights(questions: PreparedQuestion[], start: RankingWeights, options: FitOptions): RankingWeights {
   const params = parameters();
   let best = start;
   let bestScore = objective(questions, best, options);
-  const rounds = options.rounds ?? 4;
+  const rounds = options.rounds ?? 5;
   for (let round = 0; round < rounds; round++) {
-    const scale = 1 / 2 ** round;
+    const scale = 1 / 2 ** Math.max(0, round - 1);
     for (const p of params) {
       const current = p.get(best);
-      for (const delta of [-2, -1, 1, 2].map((d) => d * p.step * scale)) {
+      for (const delta of [-4, -2, -1, -0.5, 0.5, 1, 2, 4].map((d) => d * p.step * scale)) {
         const candidate = p.set(best, clamp(current + delta, p.range[0], p.range[1]));
         const score = objective(questions, candidate, options);
         if (score > bestScore + 1e-9) {

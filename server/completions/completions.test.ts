@@ -10,6 +10,7 @@ import type {Answerer} from './answerer';
 import {createExtractiveAnswerer} from './extractive-answerer';
 import {createHybridRetriever, embeddingsClient} from './hybrid-retrieval';
 import {createOpenAiAnswerer} from './openai-answerer';
+import {rankingWeights} from '../../data/ranking-weights';
 import {createLexicalRetriever, similarity} from '../../lib/search/retrieval';
 
 const section = (url: string, title: string, heading: string | null, text: string): Section => ({
@@ -312,11 +313,24 @@ describe('OpenAI-compatible answerer against a fake endpoint', () => {
 
 describe('retrieval', () => {
   it('scores similarity in [0, 1], rising with coverage and score', () => {
+    const strong = rankingWeights.saturation * 4;
     expect(similarity(0, 0)).toBe(0);
-    expect(similarity(40, 1)).toBeGreaterThan(0.7);
-    expect(similarity(40, 1 / 3)).toBeLessThan(similarity(40, 1));
-    expect(similarity(10, 1)).toBeLessThan(similarity(40, 1));
+    // A score at the fitted saturation is "half strong"; four times it, with every subject covered, passes 0.7.
+    expect(similarity(rankingWeights.saturation, 1)).toBeCloseTo(0.5);
+    expect(similarity(strong, 1)).toBeGreaterThan(0.7);
+    expect(similarity(strong, 1 / 3)).toBeLessThan(similarity(strong, 1));
+    expect(similarity(strong / 4, 1)).toBeLessThan(similarity(strong, 1));
     expect(similarity(1e9, 1)).toBeLessThanOrEqual(1);
+  });
+
+  it('declines a question naming a product no page mentions, and answers the same question without it', async () => {
+    const retriever = createLexicalRetriever(fixtureSections);
+    const ask = (prompt: string) => retriever.retrieve(prompt, {count: 3, threshold: 0});
+    expect(await ask('How do I create a personal access token in OpenMetadata?')).toEqual([]);
+    expect(await ask('How do I create a personal access token with Zorblax?')).toEqual([]);
+    expect((await ask('How do I create a personal access token?'))[0].section.url).toMatch(/^\/docs\/authentication\/personal-access-tokens/);
+    // A class name quoted in an error report is not another product.
+    expect(await ask('Creating a personal access token fails with TokenServiceError')).not.toEqual([]);
   });
 
   it('stops at once when the request is aborted', async () => {

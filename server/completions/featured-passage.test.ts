@@ -65,4 +65,38 @@ describe('featured passage', () => {
   it('is empty for a section without text', () => {
     expect(featuredPassage([], terms('anything'), '/docs/x')).toBe('');
   });
+
+  it('lets a follow-up\'s own words choose the passage over the words it takes from earlier questions', () => {
+    const blocks = [
+      `A personal access token lets a script call the API as you. ${words(70)}.`,
+      `To revoke a token, open Settings, choose Access Tokens and click Revoke next to it. ${words(60)}.`,
+    ];
+    const followUp = new Map([['revok', 1], ['token', 0.5], ['person', 0.5], ['access', 0.5], ['creat', 0.5]]);
+    expect(featuredPassage(blocks, followUp, '/docs/t').startsWith('To revoke a token')).toBe(true);
+    // Counted alike, the opening block (which holds more of the earlier words) would lead.
+    expect(featuredPassage(blocks, new Set(followUp.keys()), '/docs/t').startsWith('A personal access token')).toBe(true);
+  });
+
+  it('never opens a passage with a block that needs the one before it', () => {
+    const blocks = [
+      `Send the request with curl. ${words(20)}.`,
+      '```bash\ncurl -X POST http://localhost:8080/entities\n```',
+      'Expected response:',
+      '```json\n{"value": "urn:li:dataset:orders", "response": "ok"}\n```',
+    ];
+    expect(featuredPassage(blocks, terms('expected response urn dataset'), '/docs/r').startsWith('Send the request with curl.')).toBe(true);
+    // With nothing before it in the section, a result is not quoted alone: the next start is, or nothing.
+    expect(featuredPassage(blocks.slice(2), terms('expected response urn dataset'), '/docs/r')).toBe('');
+    const withContext = featuredPassage([blocks[0], 'Expected response: the entity as JSON, for example `urn:li:dataset:orders` with its aspects.', words(10)], terms('expected response urn dataset entity'), '/docs/r');
+    expect(withContext.startsWith('Send the request with curl.')).toBe(true);
+  });
+
+  it('quotes the next best passage when an earlier answer of the conversation already quoted the best one', () => {
+    const blocks = [`To create a token, open Settings and choose Access Tokens. ${words(60)}.`, `Tokens expire after the duration you pick when you create a token. ${words(60)}.`];
+    const first = featuredPassage(blocks, terms('create token'), '/docs/t');
+    expect(first.startsWith('To create a token')).toBe(true);
+    const second = featuredPassage(blocks, terms('create token'), '/docs/t', [`Here is what the docs say:\n\n${first}`]);
+    expect(second.startsWith('Tokens expire')).toBe(true);
+    expect(featuredPassage(blocks, terms('create token'), '/docs/t', [first, second])).toBe('');
+  });
 });

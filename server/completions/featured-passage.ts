@@ -129,17 +129,22 @@ export function featuredPassage(blocks: readonly string[], terms: PassageTerms, 
   const quoted = avoid.map(comparable).filter(Boolean);
   const tried = new Set<number>();
   for (const {i} of starts) {
-    let start = i;
-    const previous = usable[start - 1];
-    if (previous && blockKind(usable[start]) !== 'paragraph' && blockKind(previous) === 'paragraph' && wordCount(previous) <= MAX_INTRO_WORDS) start--;
-    else if (previous && NEEDS_CONTEXT.test(usable[start])) start--;
-    if (tried.has(start)) continue;
+    let start = introducedAt(usable, i);
+    while (start > 0 && NEEDS_CONTEXT.test(usable[start])) start = introducedAt(usable, start - 1);
+    // A result with nothing before it in the section cannot be read alone: another start, or another section.
+    if (NEEDS_CONTEXT.test(usable[start]) || tried.has(start)) continue;
     tried.add(start);
     const passage = passageFrom(usable, start, terms).map((b) => forChat(b, pageUrl)).join('\n\n');
     const text = comparable(passage);
     if (!quoted.some((earlier) => earlier.includes(text) || (text.length > 80 && earlier.includes(text.slice(0, 80))))) return passage;
   }
   return '';
+}
+
+/** Where a passage about block i starts: at the short paragraph that introduces it ("Run the following:"), if any. */
+function introducedAt(usable: readonly string[], i: number): number {
+  const previous = usable[i - 1];
+  return previous && blockKind(usable[i]) !== 'paragraph' && blockKind(previous) === 'paragraph' && wordCount(previous) <= MAX_INTRO_WORDS ? i - 1 : i;
 }
 
 /** Whole blocks from `start` until about PASSAGE_MIN_WORDS (at most PASSAGE_MAX_WORDS, a code block whole). */
