@@ -92,7 +92,8 @@ describe('POST /v1/completions: the stream', () => {
     const {url} = await start();
     const one = splitCompletion(await (await ask(url, {prompt: 'personal access token', projectKey: KEY, sectionsMatchCount: 1})).text());
     expect(one.references).toHaveLength(1);
-    const strict = splitCompletion(await (await ask(url, {prompt: 'personal access token', projectKey: KEY, sectionsMatchThreshold: 0.99})).text());
+    // Half of this question's subjects are on no page: every section's similarity stays well under 0.99.
+    const strict = splitCompletion(await (await ask(url, {prompt: 'personal access token rotation schedule', projectKey: KEY, sectionsMatchThreshold: 0.99})).text());
     expect(strict).toEqual({references: [], answer: chatDefaults.iDontKnowMessage});
   });
 
