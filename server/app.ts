@@ -5,6 +5,7 @@ import {accessLogOptions, routeOf} from './access-log';
 import {answerClientError, answerFrameworkError} from './client-errors';
 import {serverDefaults, type ServerConfig} from './config';
 import type {CompletionDeps} from './completions/pipeline';
+import type {ChatPoolStats} from './completions/worker-pool';
 import {completionsRoutes} from './completions/route';
 import {HEALTH_PATHS, healthRoutes} from './health';
 import {createMetrics, type AppMetrics} from './metrics';
@@ -28,6 +29,8 @@ export interface AppServices {
   docRoutes?: ReadonlySet<string>;
   /** Rate limits counted in Redis (REDIS_URL), shared by every instance; unset: each process counts alone. */
   sharedLimits?: SharedLimits;
+  /** The worker threads retrieval and answering run on (their queue and task times are metrics); unset: in-process. */
+  chatPool?: ChatPoolStats & {close(): Promise<void>};
   /** Sections retrieval reads; GET /readyz answers 503 while there are none. Unset: not checked. */
   sectionCount?: number;
 }
@@ -83,6 +86,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
   if (services?.store.waitingWrites) metrics.watchWaitingWrites(() => services.store.waitingWrites?.() ?? 0);
+  if (services?.chatPool) metrics.watchChatPool(services.chatPool);
 
   // Client errors get their own one-line reason; server errors never leak internals.
   app.setErrorHandler((error: {statusCode?: number; code?: string; message?: string}, request, reply) => {

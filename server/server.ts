@@ -19,6 +19,7 @@ async function main() {
     await metricsServer?.close();
     await services.store.close();
     await services.sharedLimits?.close();
+    await services.chatPool?.close();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);

@@ -13,31 +13,44 @@ export function* chunksOf(text: string, size = 24): Generator<string> {
 const pageOf = (s: Section) => s.url.split('#')[0];
 
 /**
+ * The passage of the first section with text to quote (a section is rarely a bare heading), or '' when none has any:
+ * the built-in answer, computed where retrieval runs (the chat's worker threads) so pages never wait for it.
+ */
+export function extractivePassage(prompt: string, earlier: readonly string[], sections: readonly Section[], synonyms: SynonymTable = []): string {
+  const terms = subjectTermsWithSynonyms(analyzeFollowUp(prompt, earlier, synonyms));
+  for (const section of sections) {
+    const passage = featuredPassage(section.blocks ?? [], terms, pageOf(section));
+    if (passage) return passage;
+  }
+  return '';
+}
+
+/** Streams a passage in small chunks, or the request's don't-know message when there is none. */
+export async function* streamPassage(passage: string, iDontKnowMessage: string, signal?: AbortSignal): AsyncGenerator<string> {
+  if (!passage) {
+    yield iDontKnowMessage;
+    return;
+  }
+  for (const chunk of chunksOf(passage)) {
+    signal?.throwIfAborted();
+    yield chunk;
+    // Yield to the event loop so each chunk is flushed to the socket as it is produced.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
  * The built-in answerer, a featured snippet: the passage of the best section that answers the question, quoted as
  * written (steps stay a numbered list, code blocks stay whole). It never writes a sentence the docs do not contain, and
- * names no pages itself: the dialog lists the references under the answer, so links here would say them twice.
+ * names no pages itself: the dialog lists the references under the answer, so links here would say them twice. This
+ * one runs on the calling thread (tests, tools); the server runs the same passage in its worker pool (worker-pool.ts).
  */
 export function createExtractiveAnswerer(synonyms: SynonymTable = []): Answerer {
   return {
     kind: 'extractive',
-    async *answer({prompt, sections, request, signal}) {
-      const terms = subjectTermsWithSynonyms(analyzeFollowUp(prompt, earlierQuestionsOf(request), synonyms));
-      // The first section with text to quote (a section is rarely a bare heading).
-      let passage = '';
-      for (const {section} of sections) {
-        passage = featuredPassage(section.blocks ?? [], terms, pageOf(section));
-        if (passage) break;
-      }
-      if (!passage) {
-        yield request.iDontKnowMessage;
-        return;
-      }
-      for (const chunk of chunksOf(passage)) {
-        signal?.throwIfAborted();
-        yield chunk;
-        // Yield to the event loop so each chunk is flushed to the socket as it is produced.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+    answer({prompt, sections, request, signal}) {
+      const passage = extractivePassage(prompt, earlierQuestionsOf(request), sections.map((s) => s.section), synonyms);
+      return streamPassage(passage, request.iDontKnowMessage, signal);
     },
   };
 }
