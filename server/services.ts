@@ -24,6 +24,8 @@ export function createStore(config: Pick<ServerConfig, 'databaseUrl' | 'sqlitePa
  * sections they read, so a caller that titles references does not load them again.
  */
 export async function createServices(config: ServerConfig): Promise<AppServices & {sections: Section[]}> {
+  // First: a query log that cannot be written stops the start at once, before the sections load.
+  const store = await createStore(config);
   // Retrieval and the extractive answer run on worker threads: the thread that serves pages never waits for them.
   const pooled = createPooledCompletions(loadChatCorpus(config.buildDir), {threads: config.chatWorkers, maxQueue: config.chatQueueMax});
   const {sections} = pooled;
@@ -50,7 +52,7 @@ export async function createServices(config: ServerConfig): Promise<AppServices 
     // With an LLM endpoint, the extractive answer stands in whenever the endpoint fails before its first word.
     completions: {retriever, answerer, fallback: config.openai ? pooled.answerer : undefined, log},
     chatPool: pooled,
-    store: await createStore(config),
+    store,
     sharedLimits,
     sectionCount: sections.length,
     allowedModels: config.openai ? config.openai.models : null,

@@ -3,6 +3,7 @@ import type * as z from 'zod';
 import type {AppMetrics, LimitName, LogTable} from '../metrics';
 import {limitPerClient} from '../rate-limit';
 import type {SharedLimits} from '../shared-limits';
+import {StoreUnavailableError} from './store';
 
 /** The anonymous key, from the `apikey` header or `Authorization: Bearer`, as PostgREST/Supabase accept it. */
 export function presentedKey(request: FastifyRequest): string | undefined {
@@ -71,7 +72,9 @@ export async function registerInsertOnlyTable<Row>(app: FastifyInstance, options
     } catch (error) {
       options.metrics?.queryLogWriteFailures.inc({table: options.table});
       options.log(`Could not store one of the ${options.rowsName}`, error);
-      return reply.code(503).send({error: options.unavailableMessage});
+      // Every refused write says when to come back; a store that names its own wait (a replaced file) is believed.
+      const retryAfter = error instanceof StoreUnavailableError ? error.retryAfterSeconds : 1;
+      return reply.code(503).header('retry-after', String(retryAfter)).send({error: options.unavailableMessage});
     }
     // PostgREST answers `Prefer: return=representation` with the inserted rows; the public columns are what was sent.
     if (/\breturn=representation\b/.test(String(request.headers.prefer ?? ''))) {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import {serverDefaults} from '../config';
+import {wellFormed} from './text';
 import {groupComments, numbered, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, type QueryLogStore} from './store';
 
 export interface PostgresTimeouts {
@@ -53,15 +54,15 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
   return {
     kind: 'postgres',
     async insertQuery(r) {
-      await pool.query('INSERT INTO queries (query, result_rating, created_at) VALUES ($1, $2, now())', [r.query, r.result_rating ?? null]);
+      await pool.query('INSERT INTO queries (query, result_rating, created_at) VALUES ($1, $2, now())', [wellFormed(r.query), r.result_rating ?? null]);
     },
     async insertPageFeedback(r) {
-      await pool.query('INSERT INTO page_feedback (page, helpful, comment, created_at) VALUES ($1, $2, $3, now())', [r.page, r.helpful, r.comment ?? null]);
+      await pool.query('INSERT INTO page_feedback (page, helpful, comment, created_at) VALUES ($1, $2, $3, now())', [wellFormed(r.page), r.helpful, r.comment === undefined ? null : wellFormed(r.comment)]);
     },
     async insertCompletion(c) {
       await pool.query(
         'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, ms_to_references, ms_to_end) VALUES ($1, $2, $3, $4, $5, $6)',
-        [c.createdAt, c.prompt, JSON.stringify(c.references), c.answeredIDontKnow, c.msToReferences, c.msToEnd],
+        [c.createdAt, wellFormed(c.prompt), wellFormed(JSON.stringify(c.references)), c.answeredIDontKnow, c.msToReferences, c.msToEnd],
       );
     },
     async countQueries() {
@@ -92,6 +93,15 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
         }),
         latestComments: groupComments(comments.rows.map((r) => ({page: r.page, helpful: r.helpful, comment: r.comment, createdAt: r.created_at}))),
       };
+    },
+    async prune(days) {
+      if (days <= 0) return 0;
+      let deleted = 0;
+      for (const table of ['queries', 'completions', 'page_feedback']) {
+        const result = await pool.query(`DELETE FROM ${table} WHERE created_at < now() - make_interval(days => $1)`, [days]);
+        deleted += result.rowCount ?? 0;
+      }
+      return deleted;
     },
     waitingWrites: () => pool.waitingCount,
     async ping() {

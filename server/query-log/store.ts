@@ -33,6 +33,19 @@ export interface QueryLogReport {
   latestComments: PageComments[];
 }
 
+/**
+ * A write the store refused for a reason that passes (a lock, a file being replaced, a database restarting): the
+ * route answers 503 with Retry-After of `retryAfterSeconds`.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 1,
+  ) {
+    super(message);
+  }
+}
+
 /** The insert-only query log, the page ratings and the completion records (spec 7.4). */
 export interface QueryLogStore {
   readonly kind: 'sqlite' | 'postgres';
@@ -44,6 +57,8 @@ export interface QueryLogStore {
   report(since: Date, limit?: number): Promise<QueryLogReport>;
   /** Resolves once the store answers a trivial statement (GET /readyz), within the store's own timeouts. */
   ping(): Promise<void>;
+  /** Deletes rows older than `days` days from every table (QUERY_LOG_RETENTION_DAYS); resolves to the rows deleted. */
+  prune(days: number): Promise<number>;
   /** Writes waiting: for a lock another process holds (SQLite's bounded retry queue), or for a pooled connection (PostgreSQL). */
   waitingWrites?(): number;
   close(): Promise<void>;
