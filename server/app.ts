@@ -87,6 +87,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
   });
   if (services?.store.waitingWrites) metrics.watchWaitingWrites(() => services.store.waitingWrites?.() ?? 0);
   if (services?.chatPool) metrics.watchChatPool(services.chatPool);
+  if (services?.sharedLimits) metrics.watchSharedLimits(() => services.sharedLimits?.countingLocally() ?? false);
 
   // Client errors get their own one-line reason; server errors never leak internals.
   app.setErrorHandler((error: {statusCode?: number; code?: string; message?: string}, request, reply) => {

@@ -24,6 +24,8 @@ export interface AppMetrics {
   rateLimitRejections: Counter<'limit'>;
   /** Reads the store's waiting writes at each scrape (see QueryLogStore.waitingWrites). */
   watchWaitingWrites(read: () => number): void;
+  /** Reads at each scrape whether the rate limits count in this process (Redis away or in back-off). */
+  watchSharedLimits(countingLocally: () => boolean): void;
   /** Reads the chat's worker-pool queue at each scrape, and times each task the pool runs. */
   watchChatPool(pool: ChatPoolStats): void;
   /** Requests refused or degraded because a part they need failed or was full, by reason. */
@@ -41,6 +43,15 @@ export function createMetrics(): AppMetrics {
     registers,
     collect() {
       this.set(readWaiting());
+    },
+  });
+  let readLocal = () => false;
+  new Gauge({
+    name: 'rate_limits_counting_locally',
+    help: '1 while this process counts rate limits alone because Redis (REDIS_URL) failed or is in its back-off; 0 while they are shared.',
+    registers,
+    collect() {
+      this.set(readLocal() ? 1 : 0);
     },
   });
   let readQueue = () => 0;
@@ -85,6 +96,9 @@ export function createMetrics(): AppMetrics {
     rateLimitRejections: new Counter({name: 'rate_limit_rejections_total', help: 'Requests refused with 429, by rate limit.', labelNames: ['limit'], registers}),
     watchWaitingWrites(read) {
       readWaiting = read;
+    },
+    watchSharedLimits(countingLocally) {
+      readLocal = countingLocally;
     },
     watchChatPool(pool) {
       readQueue = () => pool.queueLength();
