@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as z from 'zod';
+import {isIP} from 'node:net';
 import {availableParallelism} from 'node:os';
 import {chatService} from '../src/site';
 
@@ -16,6 +17,22 @@ function parseTrustProxy(value: string): TrustProxy {
     return (_address, hop) => hop < hops;
   }
   return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** Names proxy-addr (Fastify's trustProxy) accepts for groups of addresses. */
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Why one TRUST_PROXY entry is not an address, a CIDR range or a named group; undefined when it is one. */
+export function badProxyEntry(entry: string): string | undefined {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return undefined;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return `"${entry}" is not an IP address, a CIDR range (10.0.0.0/8) or one of ${[...PROXY_ADDRESS_NAMES].join(', ')}`;
+  if (prefix === undefined) return undefined;
+  const bits = family === 4 ? 32 : 128;
+  const isMask = family === 4 && isIP(prefix) === 4;
+  if (!isMask && !(/^\d+$/.test(prefix) && Number(prefix) <= bits)) return `"${entry}" has a prefix length that is not 0 to ${bits}`;
+  return undefined;
 }
 
 /** Chat worker threads by default: every core but the one the main thread serves pages from, and at least one. */
@@ -89,7 +106,18 @@ export const envSchema = z.object({
    * Which proxy headers to believe for the client address and protocol: false (none, the default), true (any), a
    * hop count, or comma-separated proxy addresses or CIDR ranges.
    */
-  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .superRefine((value, context) => {
+      const v = value.trim().toLowerCase();
+      if (['', 'false', 'true'].includes(v) || /^\d+$/.test(v)) return;
+      for (const entry of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const problem = badProxyEntry(entry);
+        if (problem) context.addIssue({code: 'custom', message: `${problem}; use false, true, a hop count, or comma-separated proxy addresses`});
+      }
+    })
+    .transform(parseTrustProxy),
   /** Strict-Transport-Security max-age for requests that arrived over HTTPS; 0 sends no header. */
   HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(serverDefaults.hstsMaxAgeSeconds),
   /** Longest wait for a PostgreSQL connection (new or from the pool), then 503. */

@@ -31,7 +31,18 @@ export const STREAM_HEADERS = {
 
 /** POST /v1/completions (spec 7.3). */
 export async function completionsRoutes(app: FastifyInstance, options: CompletionsRouteOptions): Promise<void> {
-  await limitPerClient(app, {perMinute: options.rateLimitPerMinute, what: 'questions', name: 'completions', shared: options.sharedLimits, metrics: options.metrics});
+  const projectKeys = new Set(options.projectKeys);
+  await limitPerClient(app, {
+    perMinute: options.rateLimitPerMinute,
+    what: 'questions',
+    name: 'completions',
+    shared: options.sharedLimits,
+    metrics: options.metrics,
+    isAuthorized: (request) => {
+      const key = (request.body as {projectKey?: unknown} | null)?.projectKey;
+      return typeof key === 'string' && projectKeys.has(key);
+    },
+  });
   const {metrics} = options;
   // The same deps for every request (the pipeline keys its rate-limited warnings on them), with the fallback counted.
   const deps: CompletionDeps = {...options.deps, onFallback: () => metrics?.degraded.inc({reason: 'llm_fallback'})};

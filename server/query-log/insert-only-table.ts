@@ -51,6 +51,7 @@ export async function registerInsertOnlyTable<Row>(app: FastifyInstance, options
     name: options.limitName,
     shared: options.sharedLimits,
     metrics: options.metrics,
+    isAuthorized: (request) => presentedKey(request) === options.anonKey,
   });
   const refuseRead = async (request: FastifyRequest, reply: FastifyReply) => {
     const known = presentedKey(request) === options.anonKey;
