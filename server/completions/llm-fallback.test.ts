@@ -1,4 +1,5 @@
 import {mkdtempSync, writeFileSync} from 'node:fs';
+import {createServer as createHttpServer} from 'node:http';
 import {createServer, type AddressInfo, type Server, type Socket} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,11 @@ const build = mkdtempSync(path.join(tmpdir(), 'fallback-build-'));
 writeFileSync(path.join(build, CHAT_SECTIONS_FILE), JSON.stringify(sections));
 
 let fake: FakeOpenAi;
+/** An endpoint that sends its 200 and event-stream headers at once, then no event (a model that never starts). */
+const wordless = {url: '', server: createHttpServer((_request, response) => {
+  response.writeHead(200, {'content-type': 'text/event-stream'});
+  response.flushHeaders();
+})};
 /** An endpoint that accepts connections and never answers a byte (a frozen proxy or server). */
 let silent: Server;
 const held: Socket[] = [];
@@ -36,6 +42,8 @@ const running: Array<{close(): Promise<void>}> = [];
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   silent = createServer((socket) => void held.push(socket));
+  await new Promise<void>((resolve) => wordless.server.listen(0, '127.0.0.1', resolve));
+  wordless.url = `http://127.0.0.1:${(wordless.server.address() as AddressInfo).port}/v1`;
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
 });
 afterEach(async () => {
@@ -46,6 +54,8 @@ afterAll(async () => {
   await fake.close();
   for (const socket of held) socket.destroy();
   await new Promise((resolve) => silent.close(resolve));
+  wordless.server.closeAllConnections();
+  await new Promise((resolve) => wordless.server.close(resolve));
 });
 
 /** The server as `npm run serve` wires it, against the LLM endpoint at `baseUrl`; the warnings it writes are kept. */
@@ -103,9 +113,8 @@ describe('an LLM endpoint that fails: the extractive answer stands in', () => {
   });
 
   it('gives up on an endpoint that sends its status and no word within OPENAI_FIRST_TOKEN_TIMEOUT_MS', async () => {
-    fake.mode = 'hang';
     // Far below the 20 s between chunks that was the only deadline before.
-    const {ask, warnings} = await serveWith(fake.url, {OPENAI_FIRST_TOKEN_TIMEOUT_MS: '500', OPENAI_TIMEOUT_MS: '20000'});
+    const {ask, warnings} = await serveWith(wordless.url, {OPENAI_FIRST_TOKEN_TIMEOUT_MS: '500', OPENAI_TIMEOUT_MS: '20000'});
     const {answer, ms} = await ask();
     expect(answer).toBe(TOKEN_TEXT);
     expect(ms).toBeGreaterThan(450);
