@@ -34,6 +34,21 @@ async function age(store: QueryLogStore, table: 'queries', query: string, days: 
   await client.end();
 }
 
+/** The stored bytes (hex) of the queries LIKE `pattern`, read by the database itself. */
+async function storedHex(store: QueryLogStore, pattern: string): Promise<string[]> {
+  if (store.kind === 'sqlite') {
+    const db = new Database(sqliteFile);
+    const rows = db.prepare('SELECT hex(query) AS hex FROM queries WHERE query LIKE ?').all(pattern) as Array<{hex: string}>;
+    db.close();
+    return rows.map((r) => r.hex);
+  }
+  const client = new pg.Client({connectionString: postgresUrl});
+  await client.connect();
+  const {rows} = await client.query<{hex: string}>("SELECT upper(encode(convert_to(query, 'UTF8'), 'hex')) AS hex FROM queries WHERE query LIKE $1", [pattern]);
+  await client.end();
+  return rows.map((r) => r.hex);
+}
+
 /** The same suite for each store: the HTTP contract of the query log, of page feedback, and the report. */
 function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () => Promise<void>) {
   describe(`query log on ${name}`, () => {
@@ -88,6 +103,8 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       expect(response.status).toBe(201);
       const {topQueries} = await store.report(new Date(0), 1000);
       expect(topQueries.map((q) => q.query)).toContain('lone \ufffd surrogate');
+      // The bytes in the database, not as a driver decodes them: valid UTF-8 with EF BF BD (U+FFFD) in both stores.
+      expect(await storedHex(store, 'lone %')).toEqual([Buffer.from('lone \ufffd surrogate').toString('hex').toUpperCase()]);
     });
 
     it('deletes rows older than the retention period from every table, and keeps all with 0 days', async () => {
