@@ -1,7 +1,7 @@
 import pg from 'pg';
 import {serverDefaults} from '../config';
 import {wellFormed} from './text';
-import {groupComments, numbered, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, type QueryLogStore} from './store';
+import {groupComments, IDEMPOTENCY_INDEXES, IDEMPOTENCY_TABLES, numbered, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, type QueryLogStore} from './store';
 
 export interface PostgresTimeouts {
   /** Longest wait for a connection, new or from the pool (PG_CONNECT_TIMEOUT_MS). */
@@ -38,6 +38,8 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
     for (const sql of SCHEMA_STATEMENTS) {
       await pool.query(sql.replace('INTEGER PRIMARY KEY {{AUTO}}', 'BIGSERIAL PRIMARY KEY').replaceAll('{{TIMESTAMP}}', 'TIMESTAMPTZ'));
     }
+    for (const table of IDEMPOTENCY_TABLES) await pool.query(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS idempotency_key TEXT`);
+    for (const sql of IDEMPOTENCY_INDEXES) await pool.query(sql);
   } catch (error) {
     await pool.end().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
@@ -53,11 +55,19 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
   };
   return {
     kind: 'postgres',
-    async insertQuery(r) {
-      await pool.query('INSERT INTO queries (query, result_rating, created_at) VALUES ($1, $2, now())', [wellFormed(r.query), r.result_rating ?? null]);
+    // A repeated idempotency key stores nothing: a retry of an insert that was committed after its client gave up.
+    async insertQuery(r, key) {
+      await pool.query('INSERT INTO queries (query, result_rating, created_at, idempotency_key) VALUES ($1, $2, now(), $3) ON CONFLICT (idempotency_key) DO NOTHING', [
+        wellFormed(r.query),
+        r.result_rating ?? null,
+        key ?? null,
+      ]);
     },
-    async insertPageFeedback(r) {
-      await pool.query('INSERT INTO page_feedback (page, helpful, comment, created_at) VALUES ($1, $2, $3, now())', [wellFormed(r.page), r.helpful, r.comment === undefined ? null : wellFormed(r.comment)]);
+    async insertPageFeedback(r, key) {
+      await pool.query(
+        'INSERT INTO page_feedback (page, helpful, comment, created_at, idempotency_key) VALUES ($1, $2, $3, now(), $4) ON CONFLICT (idempotency_key) DO NOTHING',
+        [wellFormed(r.page), r.helpful, r.comment === undefined ? null : wellFormed(r.comment), key ?? null],
+      );
     },
     async insertCompletion(c) {
       await pool.query(

@@ -1,7 +1,7 @@
 import {mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {groupComments, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, StoreUnavailableError, type QueryLogStore} from './store';
+import {groupComments, IDEMPOTENCY_INDEXES, IDEMPOTENCY_TABLES, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, StoreUnavailableError, type QueryLogStore} from './store';
 import {wellFormed} from './text';
 
 /**
@@ -30,6 +30,11 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
     // At start nothing is being served yet: the schema may wait for a lock as SQLite does; writes later may not.
     db.pragma('busy_timeout = 5000');
     for (const sql of SCHEMA_STATEMENTS) db.exec(sql.replace('{{AUTO}}', 'AUTOINCREMENT').replaceAll('{{TIMESTAMP}}', 'TEXT'));
+    for (const table of IDEMPOTENCY_TABLES) {
+      const columns = db.prepare(`PRAGMA table_info(${table})`).all() as Array<{name: string}>;
+      if (!columns.some((c) => c.name === 'idempotency_key')) db.exec(`ALTER TABLE ${table} ADD COLUMN idempotency_key TEXT`);
+    }
+    for (const sql of IDEMPOTENCY_INDEXES) db.exec(sql);
     // A file this process may only read (or a WAL beside it it cannot write) opens without complaint and then refuses
     // every insert: a write rolled back at once finds that out now, so the server does not start on it.
     db.exec('BEGIN IMMEDIATE');
@@ -56,8 +61,11 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
       throw new StoreUnavailableError(`the query-log file ${path.resolve(file)} was deleted or replaced while the server ran; restart the server to open it again (QUERY_LOG_SQLITE_PATH)`, 30);
     }
   };
-  const insertQuery = db.prepare('INSERT INTO queries (query, result_rating, created_at) VALUES (?, ?, ?)');
-  const insertPageFeedback = db.prepare('INSERT INTO page_feedback (page, helpful, comment, created_at) VALUES (?, ?, ?, ?)');
+  // A repeated idempotency key stores nothing; rows without a key (NULL) never conflict.
+  const insertQuery = db.prepare('INSERT INTO queries (query, result_rating, created_at, idempotency_key) VALUES (?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING');
+  const insertPageFeedback = db.prepare(
+    'INSERT INTO page_feedback (page, helpful, comment, created_at, idempotency_key) VALUES (?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING',
+  );
   const insertCompletion = db.prepare(
     'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, ms_to_references, ms_to_end) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -103,10 +111,12 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
 
   return {
     kind: 'sqlite',
-    insertQuery: (r) => write(() => insertQuery.run(wellFormed(r.query), r.result_rating ?? null, new Date().toISOString())),
+    insertQuery: (r, key) => write(() => insertQuery.run(wellFormed(r.query), r.result_rating ?? null, new Date().toISOString(), key ?? null)),
     // Ratings take the same write path as queries: the same lock retries off the event loop, the same bound on waiters.
-    insertPageFeedback: (r) =>
-      write(() => insertPageFeedback.run(wellFormed(r.page), r.helpful ? 1 : 0, r.comment === undefined ? null : wellFormed(r.comment), new Date().toISOString())),
+    insertPageFeedback: (r, key) =>
+      write(() =>
+        insertPageFeedback.run(wellFormed(r.page), r.helpful ? 1 : 0, r.comment === undefined ? null : wellFormed(r.comment), new Date().toISOString(), key ?? null),
+      ),
     insertCompletion: (c) =>
       write(() =>
         insertCompletion.run(c.createdAt.toISOString(), wellFormed(c.prompt), wellFormed(JSON.stringify(c.references)), c.answeredIDontKnow ? 1 : 0, c.msToReferences, c.msToEnd),

@@ -107,6 +107,22 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       expect(await storedHex(store, 'lone %')).toEqual([Buffer.from('lone \ufffd surrogate').toString('hex').toUpperCase()]);
     });
 
+    it('stores a retried insert once when the client sends the same Idempotency-Key', async () => {
+      const before = await store.countQueries();
+      const key = `retry-${Date.now()}`;
+      for (let i = 0; i < 2; i++) {
+        const response = await fetch(url, {method: 'POST', headers: {...jsonHeaders(ANON), 'idempotency-key': key}, body: JSON.stringify({query: 'sent twice'})});
+        expect(response.status).toBe(201);
+      }
+      expect(await store.countQueries()).toBe(before + 1);
+      // Without a key, each insert is a row of its own (at least once, as the README says).
+      for (let i = 0; i < 2; i++) expect((await post({query: 'sent twice'})).status).toBe(201);
+      expect(await store.countQueries()).toBe(before + 3);
+      const tooLong = await fetch(url, {method: 'POST', headers: {...jsonHeaders(ANON), 'idempotency-key': 'k'.repeat(201)}, body: JSON.stringify({query: 'x'})});
+      expect(tooLong.status).toBe(400);
+      expect(await errorOf(tooLong)).toBe('Idempotency-Key: must be one header of 1 to 200 characters');
+    });
+
     it('deletes rows older than the retention period from every table, and keeps all with 0 days', async () => {
       await store.insertQuery({query: 'kept for retention'});
       const before = await store.countQueries();
@@ -251,6 +267,22 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
 
 const sqliteFile = path.join(mkdtempSync(path.join(tmpdir(), 'querylog-')), 'log.sqlite');
 storeSuite('SQLite', async () => createSqliteStore(sqliteFile), async () => undefined);
+
+describe('page feedback retries', () => {
+  it('stores a retried rating once when the client sends the same Idempotency-Key', async () => {
+    const store = createSqliteStore(':memory:');
+    const {app, origin} = await startQueryLogApi(store, ANON);
+    try {
+      for (let i = 0; i < 2; i++) {
+        expect((await postFeedback(origin, {page: '/docs/features', helpful: true}, {...jsonHeaders(ANON), 'idempotency-key': 'rating-1'})).status).toBe(201);
+      }
+      expect((await store.report(new Date(0))).pageRatings).toEqual([{page: '/docs/features', yes: 1, no: 0, noShare: 0}]);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+});
 
 describe('page feedback limits', () => {
   it('limits page ratings per client with 429 and Retry-After, in a bucket apart from the query log\'s', async () => {
