@@ -71,3 +71,6 @@ export type ContextExchange = z.infer<typeof contextExchangeSchema>;
 
 /** The earlier questions of a request, oldest first (none for a question asked on its own). */
 export const earlierQuestionsOf = (request: Pick<CompletionRequest, 'context'>): string[] => (request.context ?? []).map((c) => c.question);
+
+/** The answers of a follow-up's earlier exchanges, oldest first (what the dialog showed; the start of a long one). */
+export const earlierAnswersOf = (request: Pick<CompletionRequest, 'context'>): string[] => (request.context ?? []).map((c) => c.answer);

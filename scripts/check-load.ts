@@ -4,7 +4,8 @@
  * any 5xx or error, on lost query-log rows, or when the heap does not come back
  * to its starting level after the load. Run with `node --expose-gc`.
  */
-import {createBuiltInCompletions} from '../server/completions/built-in';
+import {createPooledCompletions, loadChatCorpus} from '../server/completions/built-in';
+import {defaultChatWorkers} from '../server/config';
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -34,9 +35,12 @@ async function main() {
   if (!gc) throw new Error('Run with node --expose-gc (npm test does).');
   const buildDir = path.resolve('build');
   const store = createSqliteStore(path.join(mkdtempSync(path.join(tmpdir(), 'load-')), 'log.sqlite'));
+  // The server's own wiring: retrieval on worker threads, with a queue long enough that the check sees no 503.
+  const pooled = createPooledCompletions(loadChatCorpus(buildDir), {threads: defaultChatWorkers(), maxQueue: 10_000});
+  await pooled.ready();
   const app = await buildApp(
     {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000, maxConcurrentCompletions: 10_000, queryLogRateLimitPerMinute: 10_000_000},
-    {completions: {...createBuiltInCompletions(buildDir), log: (m, e) => console.error(m, e)}, store, allowedModels: null},
+    {completions: {retriever: pooled.retriever, answerer: pooled.answerer, log: (m, e) => console.error(m, e)}, store, allowedModels: null, chatPool: pooled},
   );
   const url = await app.listen({port: 0, host: '127.0.0.1'});
   const failures: string[] = [];
@@ -68,6 +72,7 @@ async function main() {
     if (after - before > HEAP_SLACK_BYTES) failures.push(`heap grew by ${((after - before) / 2 ** 20).toFixed(1)} MiB and did not come back`);
   } finally {
     await app.close();
+    await pooled.close();
     await store.close();
   }
   if (failures.length) {

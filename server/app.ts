@@ -2,9 +2,10 @@ import cors from '@fastify/cors';
 import Fastify, {type FastifyInstance} from 'fastify';
 import {readSearchConfig} from '../plugins/search-index/config';
 import {accessLogOptions, routeOf} from './access-log';
-import {answerClientError, answerFrameworkError} from './client-errors';
+import {answerClientError, answerFrameworkError, REFUSED_ROUTE} from './client-errors';
 import {serverDefaults, type ServerConfig} from './config';
 import type {CompletionDeps} from './completions/pipeline';
+import type {ChatPoolStats} from './completions/worker-pool';
 import {completionsRoutes} from './completions/route';
 import {HEALTH_PATHS, healthRoutes} from './health';
 import {createMetrics, type AppMetrics} from './metrics';
@@ -28,6 +29,8 @@ export interface AppServices {
   docRoutes?: ReadonlySet<string>;
   /** Rate limits counted in Redis (REDIS_URL), shared by every instance; unset: each process counts alone. */
   sharedLimits?: SharedLimits;
+  /** The worker threads retrieval and answering run on (their queue and task times are metrics); unset: in-process. */
+  chatPool?: ChatPoolStats & {close(): Promise<void>};
   /** Sections retrieval reads; GET /readyz answers 503 while there are none. Unset: not checked. */
   sectionCount?: number;
 }
@@ -66,10 +69,16 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
     // A client that has not sent its whole request (headers and body) in time gets 408 and is dropped. Node checks
     // on an interval (a short one, so the timeout holds to within a second), and only once headersTimeout is set too.
     requestTimeout,
-    http: {requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout)},
     keepAliveTimeout: config.keepAliveTimeoutMs ?? serverDefaults.keepAliveTimeoutMs,
-    // Errors raised before routing answer in the same {error} shape as the routes.
-    clientErrorHandler: answerClientError,
+    // Errors raised before routing answer in the same {error} shape as the routes, and are counted and logged too.
+    clientErrorHandler: (error, socket) => {
+      const status = answerClientError(error, socket);
+      if (status === undefined) return;
+      metrics.httpRequests.inc({method: 'unknown', route: REFUSED_ROUTE, status: String(status)});
+      app.log.info({method: 'unknown', route: REFUSED_ROUTE, status, reason: error.code ?? 'unknown'}, 'request');
+    },
+    // A request without Host reaches the routes (Node would answer a bare 400), which refuse it in the one shape.
+    http: {requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout), requireHostHeader: false},
     frameworkErrors: answerFrameworkError,
   });
 
@@ -83,6 +92,8 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
   if (services?.store.waitingWrites) metrics.watchWaitingWrites(() => services.store.waitingWrites?.() ?? 0);
+  if (services?.chatPool) metrics.watchChatPool(services.chatPool);
+  if (services?.sharedLimits) metrics.watchSharedLimits(() => services.sharedLimits?.countingLocally() ?? false);
 
   // Client errors get their own one-line reason; server errors never leak internals.
   app.setErrorHandler((error: {statusCode?: number; code?: string; message?: string}, request, reply) => {
@@ -107,6 +118,13 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
     ),
     config.hstsMaxAgeSeconds ?? serverDefaults.hstsMaxAgeSeconds,
   );
+  // HTTP/1.1 requires Host (RFC 9112 3.2); refused here, so the answer carries {error} and the security headers.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      return reply.code(400).send({error: 'the request has no Host header; HTTP/1.1 requires one'});
+    }
+    return undefined;
+  });
   // One error shape everywhere, unknown routes included (the static site answers GET with its own 404 page).
   app.setNotFoundHandler((request, reply) => reply.code(404).send({error: `nothing at ${request.method} ${request.url.split('?')[0]}`}));
 

@@ -13,9 +13,9 @@ function clientErrorAnswer(code: string | undefined): {status: number; error: st
  * Fastify's `clientErrorHandler`: errors Node raises on the socket (a slow or malformed request, oversized headers)
  * get `{error}` like every other answer, then the connection is closed.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): number | undefined {
   // A reset connection has nobody left to answer.
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (error.code === 'ECONNRESET' || socket.destroyed) return undefined;
   const {status, error: message} = clientErrorAnswer(error.code);
   const body = JSON.stringify({error: message});
   if (socket.writable) {
@@ -25,7 +25,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     );
   }
   socket.destroy();
+  return status;
 }
+
+/** The route label of requests refused before routing, in access lines and `http_requests_total`. */
+export const REFUSED_ROUTE = '(refused before routing)';
 
 /** Fastify's `frameworkErrors`: a URL the router cannot read (bad encoding, an overlong segment), in the one shape. */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import * as z from 'zod';
+import {isIP} from 'node:net';
+import {availableParallelism} from 'node:os';
 import {chatService} from '../src/site';
 
 /** Fastify's trustProxy option: all, none, the nearest N hops, or proxy addresses. */
@@ -17,6 +19,25 @@ function parseTrustProxy(value: string): TrustProxy {
   return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/** Names proxy-addr (Fastify's trustProxy) accepts for groups of addresses. */
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Why one TRUST_PROXY entry is not an address, a CIDR range or a named group; undefined when it is one. */
+export function badProxyEntry(entry: string): string | undefined {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return undefined;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return `"${entry}" is not an IP address, a CIDR range (10.0.0.0/8) or one of ${[...PROXY_ADDRESS_NAMES].join(', ')}`;
+  if (prefix === undefined) return undefined;
+  const bits = family === 4 ? 32 : 128;
+  const isMask = family === 4 && isIP(prefix) === 4;
+  if (!isMask && !(/^\d+$/.test(prefix) && Number(prefix) <= bits)) return `"${entry}" has a prefix length that is not 0 to ${bits}`;
+  return undefined;
+}
+
+/** Chat worker threads by default: every core but the one the main thread serves pages from, and at least one. */
+export const defaultChatWorkers = () => Math.max(1, availableParallelism() - 1);
+
 /** Defaults of the limits and timeouts, shared by the environment schema and buildApp (for callers that pass fewer). */
 export const serverDefaults = {
   rateLimitPerMinute: 60,
@@ -28,6 +49,10 @@ export const serverDefaults = {
   keepAliveTimeoutMs: 5_000,
   hstsMaxAgeSeconds: 0,
   postgres: {connectTimeoutMs: 3_000, queryTimeoutMs: 3_000},
+  // A question costs at most tens of ms on a worker: 32 waiting is about a second of work, so a reader never waits long.
+  chatQueueMax: 32,
+  openai: {connectTimeoutMs: 3_000, firstTokenTimeoutMs: 10_000},
+  queryLogRetentionDays: 90,
 } as const;
 
 const list = (fallback: string) =>
@@ -53,11 +78,20 @@ export const envSchema = z.object({
   CHAT_MODELS: list('gpt-4,gpt-3.5-turbo'),
   /** Embeddings model on the same endpoint; turns on hybrid retrieval. */
   EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  /** Longest silence between two chunks of the LLM's answer, once it has started. */
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** Longest wait for the LLM endpoint to accept the request and answer with its status; then the extractive answer. */
+  OPENAI_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(serverDefaults.openai.connectTimeoutMs),
+  /** Longest wait for the first word of the LLM's answer; then the extractive answer. */
+  OPENAI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).default(serverDefaults.openai.firstTokenTimeoutMs),
   /** Completions per client IP and minute. */
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(serverDefaults.rateLimitPerMinute),
   /** Completions answered at once; more get 503 with Retry-After, so the chat cannot starve the pages. */
   CHAT_MAX_CONCURRENT: z.coerce.number().int().min(1).default(serverDefaults.maxConcurrentCompletions),
+  /** Worker threads that run retrieval and the extractive answer, off the thread that serves pages. */
+  CHAT_WORKERS: z.coerce.number().int().min(1).max(64).default(defaultChatWorkers()),
+  /** Questions that may wait for a free worker; more get 503 with Retry-After. */
+  CHAT_QUEUE_MAX: z.coerce.number().int().min(0).default(serverDefaults.chatQueueMax),
   /** Query-log inserts per client IP and minute. */
   QUERY_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(serverDefaults.queryLogRateLimitPerMinute),
   /** Page ratings ("Was this page helpful?") per client IP and minute, counted apart from query-log inserts. */
@@ -72,13 +106,26 @@ export const envSchema = z.object({
    * Which proxy headers to believe for the client address and protocol: false (none, the default), true (any), a
    * hop count, or comma-separated proxy addresses or CIDR ranges.
    */
-  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .superRefine((value, context) => {
+      const v = value.trim().toLowerCase();
+      if (['', 'false', 'true'].includes(v) || /^\d+$/.test(v)) return;
+      for (const entry of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const problem = badProxyEntry(entry);
+        if (problem) context.addIssue({code: 'custom', message: `${problem}; use false, true, a hop count, or comma-separated proxy addresses`});
+      }
+    })
+    .transform(parseTrustProxy),
   /** Strict-Transport-Security max-age for requests that arrived over HTTPS; 0 sends no header. */
   HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(serverDefaults.hstsMaxAgeSeconds),
   /** Longest wait for a PostgreSQL connection (new or from the pool), then 503. */
   PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(serverDefaults.postgres.connectTimeoutMs),
   /** Longest wait for one PostgreSQL statement (server and client side), then 503. */
   PG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(serverDefaults.postgres.queryTimeoutMs),
+  /** Days the query log keeps its rows (queries, completions, page ratings); older rows are deleted at start and daily. 0 keeps all. */
+  QUERY_LOG_RETENTION_DAYS: z.coerce.number().int().min(0).default(serverDefaults.queryLogRetentionDays),
   /** Redis the per-client rate limits count in, so several instances share them; unset: each process counts alone. */
   REDIS_URL: z.url({protocol: /^rediss?$/, error: 'must be a redis:// (or rediss://) URL'}).optional(),
   /** Port of the Prometheus metrics listener, apart from the site's; unset: no metrics are served. */
@@ -96,7 +143,10 @@ export type ServerConfig = {
   anonKey: string;
   sqlitePath: string;
   databaseUrl?: string;
-  openai?: {baseUrl: string; apiKey?: string; models: string[]; embeddingsModel?: string; timeoutMs: number};
+  openai?: {baseUrl: string; apiKey?: string; models: string[]; embeddingsModel?: string; timeoutMs: number; connectTimeoutMs: number; firstTokenTimeoutMs: number};
+  chatWorkers: number;
+  chatQueueMax: number;
+  queryLogRetentionDays: number;
   rateLimitPerMinute: number;
   maxConcurrentCompletions: number;
   queryLogRateLimitPerMinute: number;
@@ -133,8 +183,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sqlitePath: e.QUERY_LOG_SQLITE_PATH,
     databaseUrl: e.DATABASE_URL,
     openai: e.OPENAI_BASE_URL
-      ? {baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, models: e.CHAT_MODELS, embeddingsModel: e.EMBEDDINGS_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS}
+      ? {baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, models: e.CHAT_MODELS, embeddingsModel: e.EMBEDDINGS_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS,
+          connectTimeoutMs: e.OPENAI_CONNECT_TIMEOUT_MS, firstTokenTimeoutMs: e.OPENAI_FIRST_TOKEN_TIMEOUT_MS}
       : undefined,
+    chatWorkers: e.CHAT_WORKERS,
+    chatQueueMax: e.CHAT_QUEUE_MAX,
+    queryLogRetentionDays: e.QUERY_LOG_RETENTION_DAYS,
     rateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
     maxConcurrentCompletions: e.CHAT_MAX_CONCURRENT,
     queryLogRateLimitPerMinute: e.QUERY_LOG_RATE_LIMIT_PER_MINUTE,

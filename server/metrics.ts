@@ -1,6 +1,7 @@
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {collectDefaultMetrics, Counter, Gauge, Histogram, Registry} from 'prom-client';
+import type {ChatPoolStats} from './completions/worker-pool';
 import {explainListenError} from './listen-errors';
 
 /** How a completion ended, as counted by `chat_completions_total`. */
@@ -23,6 +24,12 @@ export interface AppMetrics {
   rateLimitRejections: Counter<'limit'>;
   /** Reads the store's waiting writes at each scrape (see QueryLogStore.waitingWrites). */
   watchWaitingWrites(read: () => number): void;
+  /** Reads at each scrape whether the rate limits count in this process (Redis away or in back-off). */
+  watchSharedLimits(countingLocally: () => boolean): void;
+  /** Reads the chat's worker-pool queue at each scrape, and times each task the pool runs. */
+  watchChatPool(pool: ChatPoolStats): void;
+  /** Requests refused or degraded because a part they need failed or was full, by reason. */
+  degraded: Counter<'reason'>;
 }
 
 /** Creates the metrics of one app, in a fresh registry. */
@@ -37,6 +44,36 @@ export function createMetrics(): AppMetrics {
     collect() {
       this.set(readWaiting());
     },
+  });
+  let readLocal = () => false;
+  new Gauge({
+    name: 'rate_limits_counting_locally',
+    help: '1 while this process counts rate limits alone because Redis (REDIS_URL) failed or is in its back-off; 0 while they are shared.',
+    registers,
+    collect() {
+      this.set(readLocal() ? 1 : 0);
+    },
+  });
+  let readQueue = () => 0;
+  new Gauge({
+    name: 'chat_queue_length',
+    help: 'Questions waiting for a free chat worker thread (at most CHAT_QUEUE_MAX; more get 503).',
+    registers,
+    collect() {
+      this.set(readQueue());
+    },
+  });
+  const taskSeconds = new Histogram({
+    name: 'chat_task_seconds',
+    help: 'Time one retrieval-and-passage task ran on a chat worker thread, its wait in the queue apart.',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers,
+  });
+  const waitSeconds = new Histogram({
+    name: 'chat_queue_wait_seconds',
+    help: 'Time one chat task waited in the queue for a free worker thread.',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers,
   });
   return {
     registry,
@@ -60,6 +97,22 @@ export function createMetrics(): AppMetrics {
     watchWaitingWrites(read) {
       readWaiting = read;
     },
+    watchSharedLimits(countingLocally) {
+      readLocal = countingLocally;
+    },
+    watchChatPool(pool) {
+      readQueue = () => pool.queueLength();
+      pool.onTask(({runMs, waitMs}) => {
+        taskSeconds.observe(runMs / 1000);
+        waitSeconds.observe(waitMs / 1000);
+      });
+    },
+    degraded: new Counter({
+      name: 'degraded_requests_total',
+      help: 'Requests refused or answered in a lesser way because a part was full or failed: chat_queue_full, llm_fallback, redis_backoff, sqlite_file_gone.',
+      labelNames: ['reason'],
+      registers,
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type {FastifyInstance} from 'fastify';
+import type {FastifyInstance, FastifyRequest} from 'fastify';
 import type {AppMetrics, LimitName} from './metrics';
 import type {SharedLimits} from './shared-limits';
 
@@ -11,6 +11,11 @@ export interface ClientLimit {
   /** Counts in Redis, shared by every instance (REDIS_URL); unset: in this process's memory. */
   shared?: SharedLimits;
   metrics?: AppMetrics;
+  /**
+   * Whether a request presents a good key: requests with a wrong or missing key are counted in a bucket of their own
+   * (the same size), so guessing keys never spends the allowance of the readers behind the same address.
+   */
+  isAuthorized?: (request: FastifyRequest) => boolean;
 }
 
 /**
@@ -25,6 +30,13 @@ export async function limitPerClient(app: FastifyInstance, limit: ClientLimit): 
     // turning into a 500 for a reader.
     skipOnError: true,
     ...(limit.shared ? {store: limit.shared.store(limit.name)} : {}),
+    ...(limit.isAuthorized
+      ? {
+        // After parsing, so a key sent in the body (completions' projectKey) can be checked.
+        hook: 'preHandler' as const,
+        keyGenerator: (request: FastifyRequest) => (limit.isAuthorized?.(request) ? request.ip : `${request.ip}|failed-auth`),
+      }
+      : {}),
     onExceeded: () => limit.metrics?.rateLimitRejections.inc({limit: limit.name}),
     errorResponseBuilder: (_request, context) => ({statusCode: 429, message: `too many ${limit.what}: try again in ${Math.ceil(context.ttl / 1000)} s`}),
   });

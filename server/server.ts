@@ -2,6 +2,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {readConfig} from './config';
 import {explainListenError} from './listen-errors';
+import {keepQueryLogFor} from './query-log/retention';
 
 async function main() {
   const config = readConfig();
@@ -11,14 +12,19 @@ async function main() {
   }
   const [{buildApp}, {createServices}, {serveMetrics}] = await Promise.all([import('./app'), import('./services'), import('./metrics')]);
   const services = await createServices(config);
+  const stopRetention = await keepQueryLogFor(services.store, config.queryLogRetentionDays, (message, error) =>
+    console.error(`${message}${error ? `: ${error instanceof Error ? error.message : String(error)}` : ''}`),
+  );
   // JSON access lines on stdout, one per request (see server/access-log.ts for what they never hold).
   const app = await buildApp(config, services, {logger: true});
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   const shutdown = async () => {
+    stopRetention();
     await app.close();
     await metricsServer?.close();
     await services.store.close();
     await services.sharedLimits?.close();
+    await services.chatPool?.close();
     process.exit(0);
   };
   process.once('SIGINT', shutdown);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type {ServerConfig} from './config';
 import type {AppServices} from './app';
-import {createBuiltInCompletions} from './completions/built-in';
+import {createPooledCompletions, loadChatCorpus} from './completions/built-in';
 import {createHybridRetriever, embeddingsClient, loadSectionEmbeddings} from './completions/hybrid-retrieval';
 import {createOpenAiAnswerer} from './completions/openai-answerer';
 import type {Retriever} from '../lib/search/retrieval';
@@ -24,23 +24,35 @@ export function createStore(config: Pick<ServerConfig, 'databaseUrl' | 'sqlitePa
  * sections they read, so a caller that titles references does not load them again.
  */
 export async function createServices(config: ServerConfig): Promise<AppServices & {sections: Section[]}> {
-  const builtIn = createBuiltInCompletions(config.buildDir);
-  const {sections} = builtIn;
-  let retriever: Retriever = builtIn.retriever;
+  // First: a query log that cannot be written stops the start at once, before the sections load.
+  const store = await createStore(config);
+  // Retrieval and the extractive answer run on worker threads: the thread that serves pages never waits for them.
+  const pooled = createPooledCompletions(loadChatCorpus(config.buildDir), {threads: config.chatWorkers, maxQueue: config.chatQueueMax});
+  const {sections} = pooled;
+  let retriever: Retriever = pooled.retriever;
   if (config.openai?.embeddingsModel) {
     const options = {baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey, model: config.openai.embeddingsModel, cacheDir: path.resolve('.data/embeddings')};
     const embed = embeddingsClient(options);
     retriever = createHybridRetriever(retriever, sections, await loadSectionEmbeddings(sections, options, embed), embed);
   }
   const answerer = config.openai
-    ? createOpenAiAnswerer({baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey, timeoutMs: config.openai.timeoutMs})
-    : builtIn.answerer;
+    ? createOpenAiAnswerer({
+      baseUrl: config.openai.baseUrl,
+      apiKey: config.openai.apiKey,
+      timeoutMs: config.openai.timeoutMs,
+      connectTimeoutMs: config.openai.connectTimeoutMs,
+      firstTokenTimeoutMs: config.openai.firstTokenTimeoutMs,
+    })
+    : pooled.answerer;
   // One Redis client per process, shared by the three limits; an unreachable Redis is a warning, not a failed start.
   const sharedLimits = config.redisUrl ? createSharedLimits(createLimitsRedis(config.redisUrl), log, describeRedis(config.redisUrl)) : undefined;
   await sharedLimits?.connect();
+  await pooled.ready();
   return {
-    completions: {retriever, answerer, log},
-    store: await createStore(config),
+    // With an LLM endpoint, the extractive answer stands in whenever the endpoint fails before its first word.
+    completions: {retriever, answerer, fallback: config.openai ? pooled.answerer : undefined, log},
+    chatPool: pooled,
+    store,
     sharedLimits,
     sectionCount: sections.length,
     allowedModels: config.openai ? config.openai.models : null,

@@ -5,7 +5,7 @@ import {createExtractiveAnswerer} from './completions/extractive-answerer';
 import {createLexicalRetriever} from '../lib/search/retrieval';
 import {createSqliteStore} from './query-log/sqlite-store';
 import type {QueryLogStore} from './query-log/store';
-import {createLimitsRedis, createSharedLimits, type SharedLimits} from './shared-limits';
+import {createLimitsRedis, createSharedLimits, REDIS_BACKOFF_MS, type SharedLimits} from './shared-limits';
 import {redisServerAvailable, startTestRedis, type TestRedis} from './test-redis';
 
 /** Per-client limits on a real redis-server shared by two app instances, then with that Redis killed. */
@@ -112,16 +112,17 @@ if (redisServerAvailable()) {
       } finally {
         redis.thaw();
       }
-      // Back on Redis: the shared bucket is still spent.
-      const deadline = Date.now() + 10_000;
+      // Asked again once the back-off ends: the shared bucket is still spent. (Meanwhile A counts in its own window.)
+      const deadline = Date.now() + REDIS_BACKOFF_MS + 10_000;
       while (a.logged.length < 2 && Date.now() < deadline) {
-        expect(await insertQuery(a, 101)).toBe(429);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await insertQuery(a, 101);
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
       expect(a.logged).toEqual([
         expect.stringMatching(/^Warning: Redis at test redis does not answer; rate limits count per process until it is back/),
         'Redis at test redis answers again; rate limits are shared again',
       ]);
+      expect(await insertQuery(a, 102)).toBe(429);
       a.logged.length = 0;
     });
 
@@ -135,14 +136,53 @@ if (redisServerAvailable()) {
         fromA.push(await insertQuery(a, i));
         fromB.push(await insertQuery(b, i));
       }
-      // A's own window already holds the request it counted while Redis was frozen.
-      expect(fromA).toEqual([...Array(LIMIT - 1).fill(201), 429, 429, 429]);
+      // A's own window already holds the requests it counted while Redis was frozen and in its back-off.
+      const allowedA = fromA.filter((status) => status === 201).length;
+      expect(allowedA).toBeLessThan(LIMIT);
+      expect(fromA).toEqual([...Array(allowedA).fill(201), ...Array(fromA.length - allowedA).fill(429)]);
       expect(fromB).toEqual([...Array(LIMIT).fill(201), 429, 429]);
       // A dead Redis answers at once: the client knows the connection is gone, so no request waits for a timeout.
       expect(Date.now() - started).toBeLessThan(5_000);
       for (const instance of [a, b]) {
         expect(instance.logged).toHaveLength(1);
         expect(instance.logged[0]).toMatch(/^Warning: Redis at test redis does not answer; rate limits count per process/);
+      }
+    });
+  });
+
+  describe('a frozen Redis', () => {
+    let redis: TestRedis;
+    let store: QueryLogStore;
+    let instance: Instance;
+    beforeAll(async () => {
+      redis = await startTestRedis();
+      store = createSqliteStore(':memory:');
+      instance = await startInstance(redis.url, store);
+    });
+    afterAll(async () => {
+      await instance?.app.close();
+      await instance?.limits.close();
+      await store?.close();
+      await redis?.kill();
+    });
+
+    it('costs one command timeout, then is left alone for the back-off, said once in the log and in a metric', async () => {
+      expect(await insertQuery(instance, 0)).toBe(201);
+      redis.freeze();
+      try {
+        const times: number[] = [];
+        for (let i = 1; i <= 4; i++) {
+          const started = performance.now();
+          expect(await insertQuery(instance, i)).toBe(201);
+          times.push(performance.now() - started);
+        }
+        // The first waits for the timeout (500 ms); the next ones count here at once instead of waiting too.
+        expect(times[0]).toBeGreaterThan(400);
+        for (const ms of times.slice(1)) expect(ms).toBeLessThan(250);
+        expect(instance.logged).toEqual([expect.stringMatching(/^Warning: Redis at test redis does not answer; .*asked again every 5 s/)]);
+        expect(await instance.app.metrics.registry.getSingleMetricAsString('rate_limits_counting_locally')).toMatch(/^rate_limits_counting_locally 1$/m);
+      } finally {
+        redis.thaw();
       }
     });
   });

@@ -11,6 +11,8 @@ type IncrCallback = (error: Error | null, result?: {current: number; ttl: number
 export interface SharedLimits {
   /** A store for @fastify/rate-limit counting under `nameSpace`: one per limit, so no two limits share a bucket. */
   store(nameSpace: string): FastifyRateLimitStoreCtor;
+  /** Whether this process counts alone right now (Redis down, or in its back-off after a failure): a metric. */
+  countingLocally(): boolean;
   /** Connects at start; an unreachable Redis is one logged warning, not a failure. */
   connect(): Promise<void>;
   close(): Promise<void>;
@@ -74,15 +76,23 @@ function localCounter() {
   };
 }
 
+/**
+ * After a failed command, how long the limits stop asking Redis and count here: a frozen Redis fails by timeout, so
+ * asking it on every request would make each one wait the whole command timeout.
+ */
+export const REDIS_BACKOFF_MS = 5_000;
+
 /** Shared limits on `redis` (from createLimitsRedis); `log` hears once when Redis goes away and once when it is back. */
-export function createSharedLimits(redis: Redis, log: Log, target = 'Redis', keyPrefix = 'datahub-docs:rate-limit:'): SharedLimits {
+export function createSharedLimits(redis: Redis, log: Log, target = 'Redis', keyPrefix = 'datahub-docs:rate-limit:', backoffMs = REDIS_BACKOFF_MS): SharedLimits {
   const client = redis as RedisWithLimit;
   client.defineCommand('datahubRateLimit', {numberOfKeys: 1, lua: RATE_LIMIT_LUA});
   let away = false;
+  let backoffUntil = 0;
   const wentAway = (error: unknown) => {
+    backoffUntil = Date.now() + backoffMs;
     if (away) return;
     away = true;
-    log(`Warning: Redis at ${target} does not answer; rate limits count per process until it is back`, error);
+    log(`Warning: Redis at ${target} does not answer; rate limits count per process until it is back (asked again every ${backoffMs / 1000} s)`, error);
   };
   const cameBack = () => {
     if (!away) return;
@@ -106,6 +116,8 @@ export function createSharedLimits(redis: Redis, log: Log, target = 'Redis', key
           };
           // Not connected (down, or reconnecting): count here at once rather than fail a command.
           if (redis.status !== 'ready') return fallBack(new Error(`connection is ${redis.status}`));
+          // Failed lately (a timeout, most likely): count here until the back-off ends, then ask again.
+          if (Date.now() < backoffUntil) return callback(null, this.local(key, windowMs));
           client.datahubRateLimit(`${keyPrefix}${nameSpace}:${key}`, windowMs).then(([current, ttl]) => {
             cameBack();
             callback(null, {current, ttl});
@@ -116,6 +128,7 @@ export function createSharedLimits(redis: Redis, log: Log, target = 'Redis', key
         }
       };
     },
+    countingLocally: () => away || redis.status !== 'ready',
     async connect() {
       try {
         await redis.connect();

@@ -19,6 +19,8 @@ export interface RetrieveOptions {
   signal?: AbortSignal;
   /** Earlier questions of the conversation, oldest first, when the prompt is a follow-up (see analyzeFollowUp). */
   earlier?: readonly string[];
+  /** Those questions' answers, oldest first: where retrieval also finds the passage, it avoids quoting them again. */
+  earlierAnswers?: readonly string[];
 }
 
 export interface Retriever {

@@ -1,15 +1,21 @@
-import {createBuiltInCompletions} from '../../server/completions/built-in';
 import {mkdtempSync} from 'node:fs';
+import * as hooks from 'node:perf_hooks';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import {MAX_PROMPT_CHARS, MAX_SECTIONS_MATCH_COUNT, splitCompletion, START_RESPONSE_MARKER} from '../../contract/completions';
+import {splitCompletion, START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatService} from '../../src/site';
+import {completionRequestSchema, earlierQuestionsOf} from '../../contract/completions';
 import {buildApp} from '../../server/app';
+import {createBuiltInCompletions, createPooledCompletions, loadChatCorpus, type ChatCorpus} from '../../server/completions/built-in';
+import {worstCaseRequest} from '../../server/completions/worst-case-request';
+import {defaultChatWorkers, serverDefaults} from '../../server/config';
 import {createPostgresStore} from '../../server/query-log/postgres-store';
 import {createSqliteStore} from '../../server/query-log/sqlite-store';
 import type {QueryLogStore} from '../../server/query-log/store';
 import {chatDefaults} from '../../src/site';
+import {createLexicalRetriever} from '../../lib/search/retrieval';
+import {createExtractiveAnswerer, extractivePassage} from '../../server/completions/extractive-answerer';
 import {evaluateChat, readDevQuestions} from '../relevance';
 import {percentile, type BenchRow} from './report';
 
@@ -55,9 +61,12 @@ async function insertRate(store: QueryLogStore, total: number, concurrency: numb
 export async function benchServer(buildDir: string, durationSeconds: number): Promise<BenchRow[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-store-'));
   const store = createSqliteStore(path.join(dir, 'log.sqlite'));
+  // The server's own wiring (retrieval on worker threads), with a queue long enough that the throughput run sees no 503.
+  const pooled = createPooledCompletions(loadChatCorpus(buildDir), {threads: defaultChatWorkers(), maxQueue: 10_000});
+  await pooled.ready();
   const app = await buildApp(
     {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000, maxConcurrentCompletions: 10_000, queryLogRateLimitPerMinute: 10_000_000},
-    {completions: {...createBuiltInCompletions(buildDir), log: () => undefined}, store, allowedModels: null},
+    {completions: {retriever: pooled.retriever, answerer: pooled.answerer, log: () => undefined}, store, allowedModels: null, chatPool: pooled},
   );
   const url = await app.listen({port: 0, host: '127.0.0.1'});
   const rows: BenchRow[] = [];
@@ -98,44 +107,7 @@ export async function benchServer(buildDir: string, durationSeconds: number): Pr
       baseline: staticRun.requests.average, note: `baseline: static doc page on the same server; ${errors} errors (${chatRun.non2xx} non-2xx); target >= 300/s, 0 errors`,
     });
 
-    // Pages while the chat is saturated, on a server with the default completions bound (CHAT_MAX_CONCURRENT).
-    const bounded = await buildApp(
-      {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000},
-      {completions: {...createBuiltInCompletions(buildDir), log: () => undefined}, store, allowedModels: null},
-    );
-    const boundedUrl = await bounded.listen({port: 0, host: '127.0.0.1'});
-    try {
-      const pages = () => cannon({url: `${boundedUrl}/docs/features`, connections: 10, duration: durationSeconds, headers: {'accept-encoding': 'br'}});
-      const alone = await pages();
-      const saturate = (bodies: object[]) =>
-        cannon({
-          url: `${boundedUrl}/v1/completions`, connections: 50, duration: durationSeconds, method: 'POST',
-          headers: {'content-type': 'application/json'},
-          requests: bodies.map((body) => ({method: 'POST', body: JSON.stringify({...body, projectKey: chatService.projectKey})})),
-        });
-      const [underLoad, saturating] = await Promise.all([pages(), saturate(questions.slice(0, 20).map((prompt) => ({prompt})))]);
-      // The costliest request a client may send: the longest prompt, the most sections, no threshold.
-      const worstCase = questions.slice(0, 20).map((question) => {
-        let prompt = question;
-        while (prompt.length + question.length < MAX_PROMPT_CHARS) prompt += ` ${question}`;
-        return {prompt, sectionsMatchCount: MAX_SECTIONS_MATCH_COUNT, sectionsMatchThreshold: 0};
-      });
-      const [underWorst, worst] = await Promise.all([pages(), saturate(worstCase)]);
-      rows.push(
-        {area: 'Server', metric: `Static page p99, 10 connections, ${durationSeconds} s`, value: alone.latency.p99, unit: 'ms'},
-        {
-          area: 'Server', metric: 'Static page p99 under chat saturation (50 chat connections)', value: underLoad.latency.p99, unit: 'ms', baseline: alone.latency.p99,
-          note: `baseline: pages alone, same run; default CHAT_MAX_CONCURRENT; chat answered ${saturating['2xx']}, refused 503 ${saturating.non2xx}`,
-        },
-        {
-          area: 'Server', metric: `Static page p99 under worst-case chat saturation (${MAX_PROMPT_CHARS}-char prompts, ${MAX_SECTIONS_MATCH_COUNT} sections, threshold 0)`,
-          value: underWorst.latency.p99, unit: 'ms', baseline: alone.latency.p99,
-          note: `baseline: pages alone, same run; chat answered ${worst['2xx']}, refused 503 ${worst.non2xx}`,
-        },
-      );
-    } finally {
-      await bounded.close();
-    }
+    rows.push(...(await benchIsolation(buildDir, durationSeconds, store, questions.slice(0, 20))));
 
     const sqliteRate = await insertRate(store, 5000, 50);
     let pgRate: number | undefined;
@@ -150,7 +122,117 @@ export async function benchServer(buildDir: string, durationSeconds: number): Pr
       : {area: 'Query log', metric: 'PostgreSQL inserts/s (5,000 rows, 50 concurrent)', value: pgRate, unit: 'rows/s', baseline: sqliteRate, note: 'baseline: SQLite'});
   } finally {
     await app.close();
+    await pooled.close();
     await store.close();
+  }
+  return rows;
+}
+
+/**
+ * CPU of the costliest request a client may send (worstCaseRequest): retrieval plus the extractive answer on one
+ * thread, what the main thread paid per request before the worker pool and what a worker pays now. Median of `runs`.
+ */
+export async function worstCaseCpuMs(corpus: ChatCorpus, runs = 5): Promise<number> {
+  const retriever = createLexicalRetriever(corpus.sections, corpus.synonyms);
+  const request = completionRequestSchema.parse(worstCaseRequest(corpus.sections, chatService.projectKey));
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const before = process.cpuUsage();
+    const chosen = await retriever.retrieve(request.prompt, {count: request.sectionsMatchCount, threshold: request.sectionsMatchThreshold, earlier: earlierQuestionsOf(request)});
+    extractivePassage(request.prompt, earlierQuestionsOf(request), chosen.map((c) => c.section), corpus.synonyms);
+    const used = process.cpuUsage(before);
+    samples.push((used.user + used.system) / 1000);
+  }
+  return percentile(samples, 50);
+}
+
+const post = (url: string, body: object) =>
+  fetch(`${url}/v1/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body)}).then((r) => r.text());
+
+/**
+ * Pages beside the chat on the server's own wiring (worker pool, default CHAT_QUEUE_MAX and CHAT_MAX_CONCURRENT):
+ * static p50 and p99 alone, under chat saturation (everyday and worst-case questions, no rate limit), and under one
+ * client's maximal allowance (8 connections of worst-case questions at the default CHAT_RATE_LIMIT_PER_MINUTE), each
+ * as a ratio to the pages alone; and the worst-case CPU per request, on one thread and as the main thread pays it now.
+ */
+export async function benchIsolation(
+  buildDir: string,
+  durationSeconds: number,
+  store: QueryLogStore,
+  questions: string[],
+  /** 'in-process': retrieval on the serving thread, as before the worker pool (BENCH_CHAT_WIRING, to compare). */
+  wiring: 'pool' | 'in-process' = process.env.BENCH_CHAT_WIRING === 'in-process' ? 'in-process' : 'pool',
+): Promise<BenchRow[]> {
+  const corpus = loadChatCorpus(buildDir);
+  const cpuMs = await worstCaseCpuMs(corpus);
+  const pooled = createPooledCompletions(corpus, {threads: defaultChatWorkers(), maxQueue: serverDefaults.chatQueueMax});
+  await pooled.ready();
+  const taskMs: number[] = [];
+  pooled.onTask((t) => taskMs.push(t.runMs));
+  const inProcess = {retriever: createLexicalRetriever(corpus.sections, corpus.synonyms), answerer: createExtractiveAnswerer(corpus.synonyms)};
+  const services = {
+    completions: {...(wiring === 'pool' ? {retriever: pooled.retriever, answerer: pooled.answerer} : inProcess), log: () => undefined},
+    store,
+    allowedModels: null,
+    chatPool: wiring === 'pool' ? pooled : undefined,
+  };
+  const base = {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey};
+  // Every bench connection comes from 127.0.0.1, one client: the saturation runs lift the per-client limit.
+  const unlimited = await buildApp({...base, rateLimitPerMinute: 10_000_000}, services);
+  const limited = await buildApp(base, services);
+  const rows: BenchRow[] = [];
+  try {
+    const unlimitedUrl = await unlimited.listen({port: 0, host: '127.0.0.1'});
+    const limitedUrl = await limited.listen({port: 0, host: '127.0.0.1'});
+    const worst = worstCaseRequest(corpus.sections, chatService.projectKey);
+
+    // What one worst-case question costs the thread that serves pages (parse, validate, stream; the client's fetch too).
+    await post(unlimitedUrl, worst);
+    const mainSamples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const before = hooks.performance.eventLoopUtilization();
+      await post(unlimitedUrl, worst);
+      mainSamples.push(hooks.performance.eventLoopUtilization(before).active);
+    }
+    const workerMs = wiring === 'pool' ? percentile(taskMs, 50) : NaN;
+
+    const pages = (url: string) => cannon({url: `${url}/docs/features`, connections: 10, duration: durationSeconds, headers: {'accept-encoding': 'br'}});
+    const chat = (url: string, connections: number, bodies: object[]) =>
+      cannon({
+        url: `${url}/v1/completions`, connections, duration: durationSeconds, method: 'POST',
+        headers: {'content-type': 'application/json'},
+        requests: bodies.map((body) => ({method: 'POST', body: JSON.stringify({projectKey: chatService.projectKey, ...body})})),
+      });
+    const alone = await pages(unlimitedUrl);
+    const [underEveryday, everyday] = await Promise.all([pages(unlimitedUrl), chat(unlimitedUrl, 50, questions.map((prompt) => ({prompt})))]);
+    const [underWorst, worstRun] = await Promise.all([pages(unlimitedUrl), chat(unlimitedUrl, 50, [worst])]);
+    const [underAllowance, allowance] = await Promise.all([pages(limitedUrl), chat(limitedUrl, 8, [worst])]);
+
+    const p = (r: autocannon.Result, q: 50 | 99) => (q === 50 ? r.latency.p50 : r.latency.p99);
+    const pair = (label: string, run: autocannon.Result, note: string, targets: [string, string]): BenchRow[] => [
+      {area: 'Server', metric: `Static page p50 ${label}`, value: p(run, 50), unit: 'ms', baseline: p(alone, 50), note: ['baseline: pages alone, same run', note, targets[0]].filter(Boolean).join('; ')},
+      {area: 'Server', metric: `Static page p99 ${label}`, value: p(run, 99), unit: 'ms', baseline: p(alone, 99), note: `baseline: pages alone, same run; ${targets[1]}`},
+    ];
+    const answered = (r: autocannon.Result) => `chat answered ${r['2xx']}, refused ${r.non2xx} (503 or 429)`;
+    rows.push(
+      {area: 'Chat', metric: 'Worst-case completion CPU, one thread (retrieval + extractive answer)', value: cpuMs, unit: 'ms',
+        note: 'contract limits: 2,000-char prompt of varied doc words, 20 sections, threshold 0, 3 maximal context exchanges; the main thread paid all of it before the worker pool; target <= 50 ms (the term cap is lib/search\'s)'},
+      {area: 'Chat', metric: `Worst-case completion on a worker thread (task time; wiring: ${wiring})`, value: workerMs, unit: 'ms', note: 'chat_task_seconds, median'},
+      {area: 'Chat', metric: 'Worst-case completion: main-thread busy time', value: percentile(mainSamples, 50), unit: 'ms', baseline: cpuMs,
+        note: 'event-loop utilisation of the serving thread (bench client included) per worst-case question; baseline: the same question in-process'},
+      {area: 'Server', metric: `Static page p50 alone, 10 connections, ${durationSeconds} s`, value: p(alone, 50), unit: 'ms'},
+      {area: 'Server', metric: 'Static page p99 alone', value: p(alone, 99), unit: 'ms'},
+      ...pair('under chat saturation (50 connections, everyday questions)', underEveryday, answered(everyday), ['', 'target ratio <= 5']),
+      ...pair('under worst-case chat saturation (50 connections)', underWorst, answered(worstRun), ['', 'target ratio <= 5']),
+      ...pair(`under one client's maximal allowance (8 connections, worst-case questions, ${serverDefaults.rateLimitPerMinute}/min)`, underAllowance, answered(allowance), [
+        'target <= 20 ms',
+        'target <= 200 ms',
+      ]),
+    );
+  } finally {
+    await unlimited.close();
+    await limited.close();
+    await pooled.close();
   }
   return rows;
 }

@@ -1,4 +1,4 @@
-import {earlierQuestionsOf} from '../../contract/completions';
+import {earlierAnswersOf, earlierQuestionsOf} from '../../contract/completions';
 import {analyzeFollowUp, analyzeQuery, subjectTermsWithSynonyms} from '../../lib/search/query';
 import type {SynonymTable} from '../../lib/search/synonyms';
 import type {Section} from '../../lib/search/types';
@@ -24,33 +24,51 @@ function passageTerms(prompt: string, earlier: readonly string[], synonyms: Syno
 }
 
 /**
+ * The passage of the first section with text to quote (a section is rarely a bare heading), or '' when none has any:
+ * the built-in answer, computed where retrieval runs (the chat's worker threads) so pages never wait for it.
+ */
+export function extractivePassage(
+  prompt: string,
+  earlier: readonly string[],
+  sections: readonly Section[],
+  synonyms: SynonymTable = [],
+  earlierAnswers: readonly string[] = [],
+): string {
+  const terms = passageTerms(prompt, earlier, synonyms);
+  for (const section of sections) {
+    // A passage an answer of the same conversation already quoted gives way to the next best one.
+    const passage = featuredPassage(section.blocks ?? [], terms, pageOf(section), earlierAnswers);
+    if (passage) return passage;
+  }
+  return '';
+}
+
+/** Streams a passage in small chunks, or the request's don't-know message when there is none. */
+export async function* streamPassage(passage: string, iDontKnowMessage: string, signal?: AbortSignal): AsyncGenerator<string> {
+  if (!passage) {
+    yield iDontKnowMessage;
+    return;
+  }
+  for (const chunk of chunksOf(passage)) {
+    signal?.throwIfAborted();
+    yield chunk;
+    // Yield to the event loop so each chunk is flushed to the socket as it is produced.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
  * The built-in answerer, a featured snippet: the passage of the best section that answers the question, quoted as
  * written (steps stay a numbered list, code blocks stay whole). It never writes a sentence the docs do not contain, and
- * names no pages itself: the dialog lists the references under the answer, so links here would say them twice.
+ * names no pages itself: the dialog lists the references under the answer, so links here would say them twice. This
+ * one runs on the calling thread (tests, tools); the server runs the same passage in its worker pool (worker-pool.ts).
  */
 export function createExtractiveAnswerer(synonyms: SynonymTable = []): Answerer {
   return {
     kind: 'extractive',
-    async *answer({prompt, sections, request, signal}) {
-      const terms = passageTerms(prompt, earlierQuestionsOf(request), synonyms);
-      // The first section with text to quote (a section is rarely a bare heading) that an answer of the same
-      // conversation has not quoted already: the next best passage says something new.
-      const earlierAnswers = (request.context ?? []).map((exchange) => exchange.answer);
-      let passage = '';
-      for (const {section} of sections) {
-        passage = featuredPassage(section.blocks ?? [], terms, pageOf(section), earlierAnswers);
-        if (passage) break;
-      }
-      if (!passage) {
-        yield request.iDontKnowMessage;
-        return;
-      }
-      for (const chunk of chunksOf(passage)) {
-        signal?.throwIfAborted();
-        yield chunk;
-        // Yield to the event loop so each chunk is flushed to the socket as it is produced.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+    answer({prompt, sections, request, signal}) {
+      const passage = extractivePassage(prompt, earlierQuestionsOf(request), sections.map((s) => s.section), synonyms, earlierAnswersOf(request));
+      return streamPassage(passage, request.iDontKnowMessage, signal);
     },
   };
 }

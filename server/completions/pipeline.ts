@@ -1,7 +1,8 @@
-import {earlierQuestionsOf, START_RESPONSE_MARKER, type CompletionRequest} from '../../contract/completions';
+import {earlierAnswersOf, earlierQuestionsOf, START_RESPONSE_MARKER, type CompletionRequest} from '../../contract/completions';
 import type {Answerer} from './answerer';
 import type {CompletionOutcome} from '../metrics';
-import type {Retriever} from '../../lib/search/retrieval';
+import type {RetrievedSection, Retriever} from '../../lib/search/retrieval';
+import {limitLog, type LimitedLog} from '../log-limiter';
 
 /** What the server records of each completion it serves. */
 export interface CompletionRecord {
@@ -16,36 +17,67 @@ export interface CompletionRecord {
 export interface CompletionDeps {
   retriever: Retriever;
   answerer: Answerer;
+  /**
+   * Answers when `answerer` fails before writing anything (an LLM endpoint down, silent or refusing): the extractive
+   * answer, so the reader still gets the docs' passage instead of the don't-know message.
+   */
+  fallback?: Answerer;
   log: (message: string, error?: unknown) => void;
+  /** Told each time the fallback answers in place of the answerer (a metric). */
+  onFallback?: () => void;
 }
 
-/**
- * Runs one completion as the spec's stream: the references JSON, the marker,
- * then the answer. An answerer that fails before writing anything, or writes
- * nothing, is replaced by the don't-know message; the failure is logged.
- */
-export async function* completionStream(
-  request: CompletionRequest,
-  deps: CompletionDeps,
-  signal: AbortSignal,
-  onDone: (record: CompletionRecord, outcome: Exclude<CompletionOutcome, 'aborted'>) => void,
-): AsyncGenerator<string> {
+/** The sections chosen for a request, and when retrieval started and ended. */
+export interface Retrieval {
+  sections: RetrievedSection[];
+  started: number;
+  msToReferences: number;
+}
+
+/** Chooses the sections a request is answered from (on the chat's worker threads when the server runs). */
+export async function retrieveFor(request: CompletionRequest, deps: CompletionDeps, signal: AbortSignal): Promise<Retrieval> {
   const started = performance.now();
   const sections = await deps.retriever.retrieve(request.prompt, {
     count: request.sectionsMatchCount,
     threshold: request.sectionsMatchThreshold,
     signal,
     earlier: earlierQuestionsOf(request),
+    earlierAnswers: earlierAnswersOf(request),
   });
+  return {sections, started, msToReferences: performance.now() - started};
+}
+
+// One limiter per app's deps: an endpoint that is down fails every question, and the log says so once a minute.
+const limiters = new WeakMap<CompletionDeps, LimitedLog>();
+const warnOf = (deps: CompletionDeps) => {
+  let warn = limiters.get(deps);
+  if (!warn) limiters.set(deps, (warn = limitLog(deps.log)));
+  return warn;
+};
+
+/**
+ * Runs one completion as the spec's stream: the references JSON, the marker, then the answer. An answerer that fails
+ * before writing anything is replaced by the fallback when there is one, else by the don't-know message; an answerer
+ * that writes nothing, by the don't-know message. The failure is logged (once a minute for repeats).
+ */
+export async function* completionStream(
+  request: CompletionRequest,
+  deps: CompletionDeps,
+  signal: AbortSignal,
+  onDone: (record: CompletionRecord, outcome: Exclude<CompletionOutcome, 'aborted'>) => void,
+  /** Sections already chosen (the route retrieves first, so a full queue is a 503, not a broken stream). */
+  retrieval?: Retrieval,
+): AsyncGenerator<string> {
+  const {sections, started, msToReferences} = retrieval ?? (await retrieveFor(request, deps, signal));
   const references = sections.map((s) => s.section.url);
-  const msToReferences = performance.now() - started;
   yield JSON.stringify(references) + START_RESPONSE_MARKER;
 
   let written = '';
   let failed = false;
+  const input = {prompt: request.prompt, sections, request, signal};
   try {
     if (sections.length > 0) {
-      for await (const chunk of deps.answerer.answer({prompt: request.prompt, sections, request, signal})) {
+      for await (const chunk of deps.answerer.answer(input)) {
         written += chunk;
         yield chunk;
       }
@@ -53,7 +85,20 @@ export async function* completionStream(
   } catch (error) {
     if (signal.aborted) throw error;
     failed = true;
-    deps.log(`Answerer (${deps.answerer.kind}) failed`, error);
+    const fallingBack = deps.fallback !== undefined && written === '';
+    warnOf(deps)(`answerer:${deps.answerer.kind}`, `Answerer (${deps.answerer.kind}) failed${fallingBack ? `; answering with the ${deps.fallback?.kind} answer instead` : ''}`, error);
+    if (fallingBack && deps.fallback) {
+      deps.onFallback?.();
+      try {
+        for await (const chunk of deps.fallback.answer(input)) {
+          written += chunk;
+          yield chunk;
+        }
+      } catch (fallbackError) {
+        if (signal.aborted) throw fallbackError;
+        deps.log(`Fallback answerer (${deps.fallback.kind}) failed too`, fallbackError);
+      }
+    }
   }
   const iDontKnow = written.trim() === '' || written.trim() === request.iDontKnowMessage;
   if (written.trim() === '') yield request.iDontKnowMessage;

@@ -5,7 +5,8 @@ import type {AppMetrics, CompletionOutcome} from '../metrics';
 import type {QueryLogStore} from '../query-log/store';
 import {limitPerClient} from '../rate-limit';
 import type {SharedLimits} from '../shared-limits';
-import {completionStream, type CompletionDeps} from './pipeline';
+import {completionStream, retrieveFor, type CompletionDeps, type Retrieval} from './pipeline';
+import {ChatBusyError} from './worker-pool';
 
 export interface CompletionsRouteOptions {
   deps: CompletionDeps;
@@ -30,8 +31,21 @@ export const STREAM_HEADERS = {
 
 /** POST /v1/completions (spec 7.3). */
 export async function completionsRoutes(app: FastifyInstance, options: CompletionsRouteOptions): Promise<void> {
-  await limitPerClient(app, {perMinute: options.rateLimitPerMinute, what: 'questions', name: 'completions', shared: options.sharedLimits, metrics: options.metrics});
+  const projectKeys = new Set(options.projectKeys);
+  await limitPerClient(app, {
+    perMinute: options.rateLimitPerMinute,
+    what: 'questions',
+    name: 'completions',
+    shared: options.sharedLimits,
+    metrics: options.metrics,
+    isAuthorized: (request) => {
+      const key = (request.body as {projectKey?: unknown} | null)?.projectKey;
+      return typeof key === 'string' && projectKeys.has(key);
+    },
+  });
   const {metrics} = options;
+  // The same deps for every request (the pipeline keys its rate-limited warnings on them), with the fallback counted.
+  const deps: CompletionDeps = {...options.deps, onFallback: () => metrics?.degraded.inc({reason: 'llm_fallback'})};
 
   let active = 0;
   app.post('/v1/completions', async (request, reply) => {
@@ -63,8 +77,21 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
       // An answer that ended (and was counted) before its last bytes reached the client is not counted twice.
       if (!outcome) metrics?.completions.inc({outcome: 'aborted'});
     });
+    // Retrieval runs before the answer starts, so a full worker queue is still a clean 503 and not a broken stream.
+    let retrieval: Retrieval;
+    try {
+      retrieval = await retrieveFor(body, deps, controller.signal);
+    } catch (error) {
+      if (error instanceof ChatBusyError) {
+        metrics?.degraded.inc({reason: 'chat_queue_full'});
+        return reply.code(503).header('retry-after', '1').send({error: 'the chat has more questions waiting than it can answer soon; try again in a second'});
+      }
+      // The client left while its question waited or ran: nobody reads the answer (499, as proxies log it).
+      if (controller.signal.aborted) return reply.code(499).send({error: 'the client closed the connection before the answer started'});
+      throw error;
+    }
     const stream = Readable.from(
-      completionStream(body, options.deps, controller.signal, (record, ended) => {
+      completionStream(body, deps, controller.signal, (record, ended) => {
         outcome = ended;
         metrics?.completions.inc({outcome: ended});
         metrics?.timeToReferences.observe(record.msToReferences / 1000);
@@ -72,7 +99,7 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
           metrics?.queryLogWriteFailures.inc({table: 'completions'});
           options.deps.log('Could not record a completion', error);
         });
-      }),
+      }, retrieval),
       {objectMode: false},
     );
     stream.on('error', (error) => {

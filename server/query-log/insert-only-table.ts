@@ -3,6 +3,8 @@ import type * as z from 'zod';
 import type {AppMetrics, LimitName, LogTable} from '../metrics';
 import {limitPerClient} from '../rate-limit';
 import type {SharedLimits} from '../shared-limits';
+import {MAX_IDEMPOTENCY_KEY_LENGTH, StoreUnavailableError} from './store';
+import {wellFormed} from './text';
 
 /** The anonymous key, from the `apikey` header or `Authorization: Bearer`, as PostgREST/Supabase accept it. */
 export function presentedKey(request: FastifyRequest): string | undefined {
@@ -19,7 +21,8 @@ export interface InsertOnlyTableOptions<Row> {
   anonKey: string;
   /** Validates the body; its first issue becomes the 400 message, prefixed with the field it names. */
   schema: z.ZodType<Row>;
-  insert(row: Row): Promise<void>;
+  /** Stores a row; `idempotencyKey` is the client's `Idempotency-Key` header, when it sent one. */
+  insert(row: Row, idempotencyKey?: string): Promise<void>;
   /** The inserted row's public columns, what `Prefer: return=representation` returns. */
   representation(row: Row): Record<string, unknown>;
   /** Rows per client IP and minute; past it, 429 with Retry-After. */
@@ -50,6 +53,7 @@ export async function registerInsertOnlyTable<Row>(app: FastifyInstance, options
     name: options.limitName,
     shared: options.sharedLimits,
     metrics: options.metrics,
+    isAuthorized: (request) => presentedKey(request) === options.anonKey,
   });
   const refuseRead = async (request: FastifyRequest, reply: FastifyReply) => {
     const known = presentedKey(request) === options.anonKey;
@@ -66,12 +70,18 @@ export async function registerInsertOnlyTable<Row>(app: FastifyInstance, options
       const issue = parsed.error.issues[0];
       return reply.code(400).send({error: `${issue.path.join('.') || 'body'}: ${issue.message}`});
     }
+    const idempotencyKey = request.headers['idempotency-key'];
+    if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || idempotencyKey.length < 1 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)) {
+      return reply.code(400).send({error: `Idempotency-Key: must be one header of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`});
+    }
     try {
-      await options.insert(parsed.data);
+      await options.insert(parsed.data, wellFormed(idempotencyKey ?? '') || undefined);
     } catch (error) {
       options.metrics?.queryLogWriteFailures.inc({table: options.table});
       options.log(`Could not store one of the ${options.rowsName}`, error);
-      return reply.code(503).send({error: options.unavailableMessage});
+      // Every refused write says when to come back; a store that names its own wait (a replaced file) is believed.
+      const retryAfter = error instanceof StoreUnavailableError ? error.retryAfterSeconds : 1;
+      return reply.code(503).header('retry-after', String(retryAfter)).send({error: options.unavailableMessage});
     }
     // PostgREST answers `Prefer: return=representation` with the inserted rows; the public columns are what was sent.
     if (/\breturn=representation\b/.test(String(request.headers.prefer ?? ''))) {

@@ -26,7 +26,7 @@ export async function pageFeedbackRoutes(app: FastifyInstance, options: PageFeed
     path: '/rest/v1/page_feedback',
     anonKey: options.anonKey,
     schema: pageFeedbackSchema(options.docRoutes),
-    insert: (row) => options.store.insertPageFeedback(row),
+    insert: (row, key) => options.store.insertPageFeedback(row, key),
     representation: (row) => ({page: row.page, helpful: row.helpful, comment: row.comment ?? null}),
     rateLimitPerMinute: options.rateLimitPerMinute,
     rowsName: 'page ratings',

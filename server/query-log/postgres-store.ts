@@ -1,6 +1,7 @@
 import pg from 'pg';
 import {serverDefaults} from '../config';
-import {groupComments, numbered, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, type QueryLogStore} from './store';
+import {wellFormed} from './text';
+import {groupComments, IDEMPOTENCY_INDEXES, IDEMPOTENCY_TABLES, numbered, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, type QueryLogStore} from './store';
 
 export interface PostgresTimeouts {
   /** Longest wait for a connection, new or from the pool (PG_CONNECT_TIMEOUT_MS). */
@@ -37,6 +38,8 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
     for (const sql of SCHEMA_STATEMENTS) {
       await pool.query(sql.replace('INTEGER PRIMARY KEY {{AUTO}}', 'BIGSERIAL PRIMARY KEY').replaceAll('{{TIMESTAMP}}', 'TIMESTAMPTZ'));
     }
+    for (const table of IDEMPOTENCY_TABLES) await pool.query(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS idempotency_key TEXT`);
+    for (const sql of IDEMPOTENCY_INDEXES) await pool.query(sql);
   } catch (error) {
     await pool.end().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
@@ -52,16 +55,24 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
   };
   return {
     kind: 'postgres',
-    async insertQuery(r) {
-      await pool.query('INSERT INTO queries (query, result_rating, created_at) VALUES ($1, $2, now())', [r.query, r.result_rating ?? null]);
+    // A repeated idempotency key stores nothing: a retry of an insert that was committed after its client gave up.
+    async insertQuery(r, key) {
+      await pool.query('INSERT INTO queries (query, result_rating, created_at, idempotency_key) VALUES ($1, $2, now(), $3) ON CONFLICT (idempotency_key) DO NOTHING', [
+        wellFormed(r.query),
+        r.result_rating ?? null,
+        key ?? null,
+      ]);
     },
-    async insertPageFeedback(r) {
-      await pool.query('INSERT INTO page_feedback (page, helpful, comment, created_at) VALUES ($1, $2, $3, now())', [r.page, r.helpful, r.comment ?? null]);
+    async insertPageFeedback(r, key) {
+      await pool.query(
+        'INSERT INTO page_feedback (page, helpful, comment, created_at, idempotency_key) VALUES ($1, $2, $3, now(), $4) ON CONFLICT (idempotency_key) DO NOTHING',
+        [wellFormed(r.page), r.helpful, r.comment === undefined ? null : wellFormed(r.comment), key ?? null],
+      );
     },
     async insertCompletion(c) {
       await pool.query(
         'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, ms_to_references, ms_to_end) VALUES ($1, $2, $3, $4, $5, $6)',
-        [c.createdAt, c.prompt, JSON.stringify(c.references), c.answeredIDontKnow, c.msToReferences, c.msToEnd],
+        [c.createdAt, wellFormed(c.prompt), wellFormed(JSON.stringify(c.references)), c.answeredIDontKnow, c.msToReferences, c.msToEnd],
       );
     },
     async countQueries() {
@@ -92,6 +103,15 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
         }),
         latestComments: groupComments(comments.rows.map((r) => ({page: r.page, helpful: r.helpful, comment: r.comment, createdAt: r.created_at}))),
       };
+    },
+    async prune(days) {
+      if (days <= 0) return 0;
+      let deleted = 0;
+      for (const table of ['queries', 'completions', 'page_feedback']) {
+        const result = await pool.query(`DELETE FROM ${table} WHERE created_at < now() - make_interval(days => $1)`, [days]);
+        deleted += result.rowCount ?? 0;
+      }
+      return deleted;
     },
     waitingWrites: () => pool.waitingCount,
     async ping() {

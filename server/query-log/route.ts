@@ -21,7 +21,7 @@ export async function queryLogRoutes(
     path: '/rest/v1/queries',
     anonKey: options.anonKey,
     schema: queryLogRecordSchema,
-    insert: (row) => options.store.insertQuery(row),
+    insert: (row, key) => options.store.insertQuery(row, key),
     representation: (row) => ({query: row.query, result_rating: row.result_rating ?? null}),
     rateLimitPerMinute: options.rateLimitPerMinute,
     rowsName: 'query-log rows',

@@ -1,7 +1,8 @@
-import {mkdirSync} from 'node:fs';
+import {mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {groupComments, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, type QueryLogStore} from './store';
+import {groupComments, IDEMPOTENCY_INDEXES, IDEMPOTENCY_TABLES, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, StoreUnavailableError, type QueryLogStore} from './store';
+import {wellFormed} from './text';
 
 /**
  * How a write waits for a lock another process holds. The driver is synchronous, so SQLite's own busy wait would stall
@@ -29,13 +30,42 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
     // At start nothing is being served yet: the schema may wait for a lock as SQLite does; writes later may not.
     db.pragma('busy_timeout = 5000');
     for (const sql of SCHEMA_STATEMENTS) db.exec(sql.replace('{{AUTO}}', 'AUTOINCREMENT').replaceAll('{{TIMESTAMP}}', 'TEXT'));
+    for (const table of IDEMPOTENCY_TABLES) {
+      const columns = db.prepare(`PRAGMA table_info(${table})`).all() as Array<{name: string}>;
+      if (!columns.some((c) => c.name === 'idempotency_key')) db.exec(`ALTER TABLE ${table} ADD COLUMN idempotency_key TEXT`);
+    }
+    for (const sql of IDEMPOTENCY_INDEXES) db.exec(sql);
+    // A file this process may only read (or a WAL beside it it cannot write) opens without complaint and then refuses
+    // every insert: a write rolled back at once finds that out now, so the server does not start on it.
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.prepare("INSERT INTO queries (query, created_at) VALUES ('start-up write check', '')").run();
+    } finally {
+      db.exec('ROLLBACK');
+    }
     db.pragma('busy_timeout = 0');
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`QUERY_LOG_SQLITE_PATH: could not open the query log at ${path.resolve(file)} (${reason}). Point it at a file in a writable folder.`);
   }
-  const insertQuery = db.prepare('INSERT INTO queries (query, result_rating, created_at) VALUES (?, ?, ?)');
-  const insertPageFeedback = db.prepare('INSERT INTO page_feedback (page, helpful, comment, created_at) VALUES (?, ?, ?, ?)');
+  // The file this process writes: when the path no longer leads to it (deleted, or replaced by another file), rows
+  // written now would vanish at the next start, so writes are refused (503) and /readyz says not ready.
+  const identityOf = (target: string) => {
+    const stat = statSync(target, {throwIfNoEntry: false});
+    return stat ? `${stat.dev}:${stat.ino}` : undefined;
+  };
+  const opened = file === ':memory:' ? undefined : identityOf(file);
+  const checkFile = () => {
+    if (opened === undefined) return;
+    if (identityOf(file) !== opened) {
+      throw new StoreUnavailableError(`the query-log file ${path.resolve(file)} was deleted or replaced while the server ran; restart the server to open it again (QUERY_LOG_SQLITE_PATH)`, 30);
+    }
+  };
+  // A repeated idempotency key stores nothing; rows without a key (NULL) never conflict.
+  const insertQuery = db.prepare('INSERT INTO queries (query, result_rating, created_at, idempotency_key) VALUES (?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING');
+  const insertPageFeedback = db.prepare(
+    'INSERT INTO page_feedback (page, helpful, comment, created_at, idempotency_key) VALUES (?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING',
+  );
   const insertCompletion = db.prepare(
     'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, ms_to_references, ms_to_end) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -48,16 +78,19 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
   const ping = db.prepare('SELECT 1');
   const completionStats = db.prepare('SELECT COUNT(*) AS total, COALESCE(SUM(answered_i_dont_know), 0) AS idk FROM completions WHERE created_at >= ?');
 
+  const pruneStatements = ['queries', 'completions', 'page_feedback'].map((table) => db.prepare(`DELETE FROM ${table} WHERE created_at < ?`));
+
   let waiting = 0;
   /** Runs a write now, or, while another process holds the lock, again with backoff until the deadline. */
   const write = async (run: () => void) => {
+    checkFile();
     try {
       run();
       return;
     } catch (error) {
       if (!isBusy(error)) throw error;
     }
-    if (waiting >= writeOptions.maxWaiting) throw new Error(`${waiting} query-log writes already wait for the SQLite lock`);
+    if (waiting >= writeOptions.maxWaiting) throw new StoreUnavailableError(`${waiting} query-log writes already wait for the SQLite lock`);
     waiting += 1;
     try {
       const deadline = Date.now() + writeOptions.deadlineMs;
@@ -67,7 +100,8 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
           run();
           return;
         } catch (error) {
-          if (!isBusy(error) || Date.now() >= deadline) throw error;
+          if (!isBusy(error)) throw error;
+          if (Date.now() >= deadline) throw new StoreUnavailableError(`the SQLite lock stayed taken for ${writeOptions.deadlineMs} ms (${String(error)})`);
         }
       }
     } finally {
@@ -77,11 +111,24 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
 
   return {
     kind: 'sqlite',
-    insertQuery: (r) => write(() => insertQuery.run(r.query, r.result_rating ?? null, new Date().toISOString())),
+    insertQuery: (r, key) => write(() => insertQuery.run(wellFormed(r.query), r.result_rating ?? null, new Date().toISOString(), key ?? null)),
     // Ratings take the same write path as queries: the same lock retries off the event loop, the same bound on waiters.
-    insertPageFeedback: (r) => write(() => insertPageFeedback.run(r.page, r.helpful ? 1 : 0, r.comment ?? null, new Date().toISOString())),
+    insertPageFeedback: (r, key) =>
+      write(() =>
+        insertPageFeedback.run(wellFormed(r.page), r.helpful ? 1 : 0, r.comment === undefined ? null : wellFormed(r.comment), new Date().toISOString(), key ?? null),
+      ),
     insertCompletion: (c) =>
-      write(() => insertCompletion.run(c.createdAt.toISOString(), c.prompt, JSON.stringify(c.references), c.answeredIDontKnow ? 1 : 0, c.msToReferences, c.msToEnd)),
+      write(() =>
+        insertCompletion.run(c.createdAt.toISOString(), wellFormed(c.prompt), wellFormed(JSON.stringify(c.references)), c.answeredIDontKnow ? 1 : 0, c.msToReferences, c.msToEnd),
+      ),
+    async prune(days) {
+      if (days <= 0) return 0;
+      checkFile();
+      const cutoff = new Date(Date.now() - days * 86_400_000).toISOString();
+      let deleted = 0;
+      for (const statement of pruneStatements) deleted += statement.run(cutoff).changes;
+      return deleted;
+    },
     async countQueries() {
       return (db.prepare('SELECT COUNT(*) AS n FROM queries').get() as {n: number}).n;
     },
@@ -106,6 +153,7 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
       };
     },
     async ping() {
+      checkFile();
       ping.get();
     },
     waitingWrites: () => waiting,

@@ -20,6 +20,35 @@ const postFeedback = (origin: string, body: unknown, headers: Record<string, str
   fetch(`${origin}/rest/v1/page_feedback`, {method: 'POST', headers, body: JSON.stringify(body)});
 const errorOf = async (response: Response) => ((await response.json()) as {error: string}).error;
 
+/** Moves the rows of `table` holding `query` back by `days`, as if written then (test set-up, straight in the database). */
+async function age(store: QueryLogStore, table: 'queries', query: string, days: number): Promise<void> {
+  if (store.kind === 'sqlite') {
+    const db = new Database(sqliteFile);
+    db.prepare(`UPDATE ${table} SET created_at = ? WHERE query = ?`).run(new Date(Date.now() - days * 86_400_000).toISOString(), query);
+    db.close();
+    return;
+  }
+  const client = new pg.Client({connectionString: postgresUrl});
+  await client.connect();
+  await client.query(`UPDATE ${table} SET created_at = now() - make_interval(days => $1) WHERE query = $2`, [days, query]);
+  await client.end();
+}
+
+/** The stored bytes (hex) of the queries LIKE `pattern`, read by the database itself. */
+async function storedHex(store: QueryLogStore, pattern: string): Promise<string[]> {
+  if (store.kind === 'sqlite') {
+    const db = new Database(sqliteFile);
+    const rows = db.prepare('SELECT hex(query) AS hex FROM queries WHERE query LIKE ?').all(pattern) as Array<{hex: string}>;
+    db.close();
+    return rows.map((r) => r.hex);
+  }
+  const client = new pg.Client({connectionString: postgresUrl});
+  await client.connect();
+  const {rows} = await client.query<{hex: string}>("SELECT upper(encode(convert_to(query, 'UTF8'), 'hex')) AS hex FROM queries WHERE query LIKE $1", [pattern]);
+  await client.end();
+  return rows.map((r) => r.hex);
+}
+
 /** The same suite for each store: the HTTP contract of the query log, of page feedback, and the report. */
 function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () => Promise<void>) {
   describe(`query log on ${name}`, () => {
@@ -66,6 +95,43 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       expect(response.status).toBe(400);
       expect(((await response.json()) as {error: string}).error).toMatch(/^query: query must not contain NUL/);
       expect(await store.countQueries()).toBe(before);
+    });
+
+    it('stores a lone surrogate as U+FFFD, the same on both stores', async () => {
+      // JSON may carry a lone surrogate ("\\ud800"); UTF-8 cannot encode it.
+      const response = await fetch(url, {method: 'POST', headers: jsonHeaders(ANON), body: '{"query":"lone \\ud800 surrogate"}'});
+      expect(response.status).toBe(201);
+      const {topQueries} = await store.report(new Date(0), 1000);
+      expect(topQueries.map((q) => q.query)).toContain('lone \ufffd surrogate');
+      // The bytes in the database, not as a driver decodes them: valid UTF-8 with EF BF BD (U+FFFD) in both stores.
+      expect(await storedHex(store, 'lone %')).toEqual([Buffer.from('lone \ufffd surrogate').toString('hex').toUpperCase()]);
+    });
+
+    it('stores a retried insert once when the client sends the same Idempotency-Key', async () => {
+      const before = await store.countQueries();
+      const key = `retry-${Date.now()}`;
+      for (let i = 0; i < 2; i++) {
+        const response = await fetch(url, {method: 'POST', headers: {...jsonHeaders(ANON), 'idempotency-key': key}, body: JSON.stringify({query: 'sent twice'})});
+        expect(response.status).toBe(201);
+      }
+      expect(await store.countQueries()).toBe(before + 1);
+      // Without a key, each insert is a row of its own (at least once, as the README says).
+      for (let i = 0; i < 2; i++) expect((await post({query: 'sent twice'})).status).toBe(201);
+      expect(await store.countQueries()).toBe(before + 3);
+      const tooLong = await fetch(url, {method: 'POST', headers: {...jsonHeaders(ANON), 'idempotency-key': 'k'.repeat(201)}, body: JSON.stringify({query: 'x'})});
+      expect(tooLong.status).toBe(400);
+      expect(await errorOf(tooLong)).toBe('Idempotency-Key: must be one header of 1 to 200 characters');
+    });
+
+    it('deletes rows older than the retention period from every table, and keeps all with 0 days', async () => {
+      await store.insertQuery({query: 'kept for retention'});
+      const before = await store.countQueries();
+      expect(await store.prune(0)).toBe(0);
+      await age(store, 'queries', 'kept for retention', 91);
+      expect(await store.prune(0)).toBe(0);
+      expect(await store.countQueries()).toBe(before);
+      expect(await store.prune(90)).toBeGreaterThanOrEqual(1);
+      expect(await store.countQueries()).toBe(before - 1);
     });
 
     it('never lets the anonymous key read or change rows', async () => {
@@ -202,6 +268,22 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
 const sqliteFile = path.join(mkdtempSync(path.join(tmpdir(), 'querylog-')), 'log.sqlite');
 storeSuite('SQLite', async () => createSqliteStore(sqliteFile), async () => undefined);
 
+describe('page feedback retries', () => {
+  it('stores a retried rating once when the client sends the same Idempotency-Key', async () => {
+    const store = createSqliteStore(':memory:');
+    const {app, origin} = await startQueryLogApi(store, ANON);
+    try {
+      for (let i = 0; i < 2; i++) {
+        expect((await postFeedback(origin, {page: '/docs/features', helpful: true}, {...jsonHeaders(ANON), 'idempotency-key': 'rating-1'})).status).toBe(201);
+      }
+      expect((await store.report(new Date(0))).pageRatings).toEqual([{page: '/docs/features', yes: 1, no: 0, noShare: 0}]);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+});
+
 describe('page feedback limits', () => {
   it('limits page ratings per client with 429 and Retry-After, in a bucket apart from the query log\'s', async () => {
     const store = createSqliteStore(':memory:');
@@ -234,6 +316,7 @@ describe('page feedback limits', () => {
       // The one waiting slot is taken by the rating: a query-log insert is refused at once, and the server answers.
       const query = await fetch(url, {method: 'POST', headers: jsonHeaders(ANON), body: JSON.stringify({query: 'while locked'})});
       expect(query.status).toBe(503);
+      expect(query.headers.get('retry-after')).toBe('1');
       expect((await fetch(`${origin}/rest/v1/page_feedback`, {headers: {apikey: ANON}})).status).toBe(401);
       locker.exec('COMMIT');
       expect((await waiting).status).toBe(201);
@@ -243,6 +326,7 @@ describe('page feedback limits', () => {
       const late = await postFeedback(origin, {page: '/docs/features', helpful: true});
       locker.exec('ROLLBACK');
       expect(late.status).toBe(503);
+      expect(late.headers.get('retry-after')).toBe('1');
       expect(await errorOf(late)).toBe('page feedback cannot be stored right now; try again later');
       expect(Date.now() - started).toBeGreaterThanOrEqual(450);
       expect((await store.report(new Date(0))).pageRatings).toEqual([{page: '/docs/features', yes: 0, no: 1, noShare: 1}]);

@@ -33,17 +33,36 @@ export interface QueryLogReport {
   latestComments: PageComments[];
 }
 
+/**
+ * A write the store refused for a reason that passes (a lock, a file being replaced, a database restarting): the
+ * route answers 503 with Retry-After of `retryAfterSeconds`.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 1,
+  ) {
+    super(message);
+  }
+}
+
 /** The insert-only query log, the page ratings and the completion records (spec 7.4). */
 export interface QueryLogStore {
   readonly kind: 'sqlite' | 'postgres';
-  insertQuery(record: QueryLogRecord): Promise<void>;
-  insertPageFeedback(record: PageFeedbackRecord): Promise<void>;
+  /**
+   * Inserts a row; with an idempotency key (the client's `Idempotency-Key` header), a second insert with the same key
+   * stores nothing, so a client may retry an insert whose answer it never got without writing it twice.
+   */
+  insertQuery(record: QueryLogRecord, idempotencyKey?: string): Promise<void>;
+  insertPageFeedback(record: PageFeedbackRecord, idempotencyKey?: string): Promise<void>;
   insertCompletion(record: CompletionRecord): Promise<void>;
   /** Counts of rows, for tests and the report. */
   countQueries(): Promise<number>;
   report(since: Date, limit?: number): Promise<QueryLogReport>;
   /** Resolves once the store answers a trivial statement (GET /readyz), within the store's own timeouts. */
   ping(): Promise<void>;
+  /** Deletes rows older than `days` days from every table (QUERY_LOG_RETENTION_DAYS); resolves to the rows deleted. */
+  prune(days: number): Promise<number>;
   /** Writes waiting: for a lock another process holds (SQLite's bounded retry queue), or for a pooled connection (PostgreSQL). */
   waitingWrites?(): number;
   close(): Promise<void>;
@@ -89,6 +108,12 @@ export const numbered = (sql: string) => {
   return sql.replace(/\?/g, () => `$${(n += 1)}`);
 };
 
+/** Tables that take an optional client idempotency key, a column added to existing databases at start. */
+export const IDEMPOTENCY_TABLES = ['queries', 'page_feedback'] as const;
+
+/** Longest `Idempotency-Key` header accepted (longer: 400). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
 export const SCHEMA_STATEMENTS = [
   `CREATE TABLE IF NOT EXISTS queries (
     id INTEGER PRIMARY KEY {{AUTO}},
@@ -117,3 +142,6 @@ export const SCHEMA_STATEMENTS = [
   'CREATE INDEX IF NOT EXISTS completions_created_at ON completions (created_at)',
   'CREATE INDEX IF NOT EXISTS page_feedback_created_at ON page_feedback (created_at)',
 ];
+
+/** Run after the idempotency_key column is added (each store adds it its own way to databases made before it). */
+export const IDEMPOTENCY_INDEXES = IDEMPOTENCY_TABLES.map((table) => `CREATE UNIQUE INDEX IF NOT EXISTS ${table}_idempotency_key ON ${table} (idempotency_key)`);

@@ -1,0 +1,144 @@
+import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import type {FastifyInstance} from 'fastify';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {START_RESPONSE_MARKER} from '../contract/completions';
+import type {Section} from '../lib/search/types';
+import {CHAT_SECTIONS_FILE} from '../plugins/search-index/constants';
+import {buildApp, type AppServices} from './app';
+import {readConfig} from './config';
+import {worstCaseRequest} from './completions/worst-case-request';
+import {createServices} from './services';
+
+/**
+ * A corpus whose worst-case question costs hundreds of ms of CPU (made-up words sharing syllables make the query
+ * analysis work hard), built deterministically
+ * so the test needs no docs build.
+ */
+function syntheticSections(count: number, wordsPerSection: number): Section[] {
+  const syllables = ['da', 'ta', 'hub', 'me', 'lin', 'ea', 'ge', 'so', 'ur', 'ce', 'ing', 'est', 'po', 'li', 'cy', 'as', 'pe', 'ct', 'ro', 'ke'];
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const vocabulary = Array.from({length: 20_000}, (_, i) => {
+    let word = '';
+    for (let n = i + 1; n > 0; n = Math.floor(n / syllables.length)) word += syllables[n % syllables.length];
+    return `${word}x`;
+  });
+  // Skewed toward the first words, as real text is: common words have long posting lists.
+  const pick = () => vocabulary[Math.floor(random() ** 2 * vocabulary.length)];
+  return Array.from({length: count}, (_, i) => {
+    const text = Array.from({length: wordsPerSection}, pick).join(' ');
+    const url = `/docs/page-${Math.floor(i / 4)}#section-${i % 4}`;
+    return {id: url, url, hierarchy: ['Guides', `Page ${Math.floor(i / 4)}`, `Section ${i}`, null, null, null, null], text, language: 'en', docsTag: 'docs-default-current', pageKind: 'guide', blocks: [text]};
+  });
+}
+
+const KEY = 'isolation-key';
+let app: FastifyInstance;
+let services: AppServices & {sections: Section[]};
+let url: string;
+
+beforeAll(async () => {
+  const build = mkdtempSync(path.join(tmpdir(), 'isolation-build-'));
+  writeFileSync(path.join(build, 'index.html'), '<!doctype html><title>DataHub</title><p>Home</p>');
+  mkdirSync(path.join(build, 'docs'), {recursive: true});
+  // A site about five times the size of this one: with the query capped at its 20 most salient subjects, a worst-case
+  // question on the real docs takes about 100 ms, too close to a page's own time to tell a page that waited for it.
+  writeFileSync(path.join(build, CHAT_SECTIONS_FILE), JSON.stringify(syntheticSections(20_000, 40)));
+  // The server's own wiring (server/services.ts), as `npm run serve` builds it, with one worker thread.
+  const config = readConfig({
+    BUILD_DIR: build,
+    CHAT_PROJECT_KEYS: KEY,
+    QUERY_LOG_SQLITE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'isolation-log-')), 'log.sqlite'),
+    CHAT_WORKERS: '1',
+    CHAT_QUEUE_MAX: '2',
+    CHAT_RATE_LIMIT_PER_MINUTE: '1000',
+  });
+  services = await createServices(config);
+  app = await buildApp(config, services);
+  url = await app.listen({port: 0, host: '127.0.0.1'});
+});
+
+afterAll(async () => {
+  await app?.close();
+  await services?.store.close();
+  await services?.chatPool?.close();
+});
+
+const ask = (body: unknown, signal?: AbortSignal) =>
+  fetch(`${url}/v1/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body), signal});
+
+async function timedPage(): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${url}/`);
+  await response.text();
+  expect(response.status).toBe(200);
+  return performance.now() - started;
+}
+
+describe('the chat runs off the thread that serves pages', () => {
+  it('answers a page within 100 ms while worst-case completions run', async () => {
+    const worst = worstCaseRequest(services.sections, KEY);
+    // How long one worst-case question takes on its own: the pages below are asked while two of them run.
+    const alone = performance.now();
+    expect((await (await ask(worst)).text())).toContain(START_RESPONSE_MARKER);
+    const oneQuestionMs = performance.now() - alone;
+    expect(oneQuestionMs).toBeGreaterThan(200);
+
+    let finished = 0;
+    const questions = [ask(worst), ask(worst)].map((p) => p.then((r) => r.text()).then(() => (finished += 1)));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const pages: number[] = [];
+    while (finished === 0 && pages.length < 20) pages.push(await timedPage());
+    await Promise.all(questions);
+    // Served in the same thread, each page would wait for a whole question: one page, as long as the question.
+    expect(pages.length).toBeGreaterThan(2);
+    const sorted = [...pages].sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(100);
+    // The slowest page stays far below a question's time (on a shared CI machine, the scheduler alone costs tens of ms).
+    expect(sorted.at(-1)).toBeLessThan(Math.min(oneQuestionMs / 2, 1_000));
+  });
+
+  it('refuses with 503 and Retry-After when the queue is full, and serves again once it drains', async () => {
+    const worst = worstCaseRequest(services.sections, KEY);
+    // One running and two waiting (CHAT_QUEUE_MAX=2): the next one is refused at once.
+    const running = [ask(worst), ask(worst), ask(worst)];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await ask(worst);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({error: expect.stringMatching(/^the chat has more questions waiting/)});
+    for (const response of await Promise.all(running)) expect(response.status).toBe(200);
+    await Promise.all((await Promise.all(running)).map((r) => r.text().catch(() => '')));
+    expect((await ask({prompt: 'page section', projectKey: KEY})).status).toBe(200);
+  });
+
+  it('drops the question of a client that left before a worker took it, and times the tasks it ran', async () => {
+    const worst = worstCaseRequest(services.sections, KEY);
+    const alone = performance.now();
+    await (await ask(worst)).text();
+    const oneQuestionMs = performance.now() - alone;
+
+    const started = performance.now();
+    const first = ask(worst).then((r) => r.text());
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const leaving = new AbortController();
+    const left = ask(worst, leaving.signal).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    leaving.abort();
+    await left;
+    // Queued behind the first and the abandoned one: it waits for the first alone, as the abandoned one stops in the
+    // worker before ranking anything (ranked, it would double the wait).
+    await (await ask({prompt: 'page section', projectKey: KEY})).text();
+    const waitedMs = performance.now() - started;
+    await first;
+    expect(waitedMs).toBeLessThan(oneQuestionMs * 1.6);
+
+    const text = await app.metrics.registry.metrics();
+    expect(text).toMatch(/^chat_task_seconds_count [1-9]/m);
+    expect(text).toMatch(/^chat_queue_wait_seconds_count [1-9]/m);
+    expect(text).toMatch(/^chat_queue_length 0$/m);
+    expect(text).toMatch(/^degraded_requests_total\{reason="chat_queue_full"\} [1-9]/m);
+  });
+});
