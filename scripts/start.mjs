@@ -4,7 +4,8 @@ import {spawn} from 'node:child_process';
 import {createServer} from 'node:net';
 import {setTimeout as sleep} from 'node:timers/promises';
 
-const API_READY_TIMEOUT_MS = 60_000;
+// tsx compiles the server on start: seconds alone, minutes on a small machine busy with other work.
+const API_READY_TIMEOUT_MS = 180_000;
 const DEFAULT_API_PORT = 3001;
 const DEFAULT_SITE_PORT = 3000;
 

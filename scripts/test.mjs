@@ -78,6 +78,8 @@ function skippedLines() {
     const file = path.join(resultsDir, `${name}.json`);
     if (!existsSync(file)) continue;
     for (const result of JSON.parse(readFileSync(file, 'utf8')).testResults ?? []) {
+      // A file whose setup failed reports its tests as skipped; they are failures, listed as such above.
+      if (result.status === 'failed' && (result.assertionResults ?? []).every((test) => test.status !== 'passed')) continue;
       for (const test of result.assertionResults ?? []) {
         if (test.status === 'skipped' || test.status === 'pending' || test.status === 'todo') {
           lines.push(`Skipped: ${path.relative(process.cwd(), result.name)}: ${test.fullName ?? test.title}`);
