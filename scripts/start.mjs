@@ -68,21 +68,31 @@ const launch = (args, env) => {
   child.on('exit', (code) => stop(code ?? 0));
   return child;
 };
+/** Sends a signal to a child's whole process group; false when the group has already gone. */
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** How long the children get to stop after SIGTERM before they are killed. */
+const STOP_GRACE_MS = 5_000;
 let stopping = false;
-function stop(code) {
+async function stop(code) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  }
+  for (const child of children) signalGroup(child, 'SIGTERM');
+  // A server still starting when SIGTERM arrives may not stop and go on to listen; whatever is left after the grace
+  // period is killed, so no API outlives this process and holds its port.
+  const deadline = Date.now() + STOP_GRACE_MS;
+  while (children.some((child) => signalGroup(child, 0)) && Date.now() < deadline) await sleep(100);
+  for (const child of children) signalGroup(child, 'SIGKILL');
   process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+// SIGHUP too: a closed terminal would otherwise end this process alone and leave the API holding its port.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0));
 
 launch(['tsx', 'server/server.ts'], {PORT: String(apiPort), HOST: '127.0.0.1', SERVE_STATIC: 'false'});
 
@@ -93,8 +103,8 @@ while (!stopping) {
   if (ready) break;
   if (Date.now() - started > API_READY_TIMEOUT_MS) {
     console.error(`The API server did not answer on 127.0.0.1:${apiPort} within ${API_READY_TIMEOUT_MS / 1000} s; see its messages above.`);
-    stop(1);
+    await stop(1);
   }
   await sleep(200);
 }
-launch(['docusaurus', 'start', ...devArgs], {API_PORT: String(apiPort)});
+if (!stopping) launch(['docusaurus', 'start', ...devArgs], {API_PORT: String(apiPort)});

@@ -5,7 +5,7 @@
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
-import {createServer, type Server} from 'node:net';
+import {connect, createServer, type Server} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -72,6 +72,14 @@ function expectOneLine(outcome: Outcome, pattern: RegExp) {
   expect(outcome.lines[0]).toMatch(pattern);
 }
 
+/** Whether something accepts connections on the loopback port. */
+const answers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
 /** Holds a port the way another program would, until closed. */
 async function holdPort(): Promise<{port: number; server: Server}> {
   const port = await freePort();
@@ -129,6 +137,8 @@ describe('one line instead of a stack trace', () => {
       const message = outcome.lines.filter((line) => !line.startsWith('['));
       expect(message, outcome.lines.join('\n')).toEqual(expected.lines);
       expect(outcome.lines.join('\n')).not.toMatch(/^\s+at /m);
+      // The API it started first went with it: nothing is left holding API_PORT.
+      expect(await answers(apiPort)).toBe(false);
     } finally {
       writeFileSync(file, original);
     }
