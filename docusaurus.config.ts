@@ -22,10 +22,12 @@ import robotsPlugin from './plugins/robots';
 import markdownTwinsPlugin, {MARKDOWN_STATIC_DIR} from './plugins/markdown-twins';
 import redirectsPlugin, {REDIRECTS_STATIC_DIR} from './plugins/redirects';
 import apiSettingsPlugin, {readApiSettings} from './plugins/api-settings';
+import {stopWithMessage} from './plugins/stop-with-message';
 
-const search = readSearchConfig();
+// A bad build-time setting stops the build with its one-line message, not a stack trace around it.
+const search = stopWithMessage(readSearchConfig);
 // Where the pages send the chat, the query log and page ratings (build-time settings; the defaults are same-origin).
-const api = readApiSettings(process.env);
+const api = stopWithMessage(() => readApiSettings(process.env));
 
 const config: Config = {
   title: product.name,

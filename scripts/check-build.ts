@@ -13,6 +13,10 @@ import {site} from '../src/site';
 
 const siteDir = process.cwd();
 const buildDir = path.join(siteDir, 'build');
+if (!existsSync(path.join(buildDir, 'index.html'))) {
+  console.error('No production build in build/: run `npm run build` first (this checks what it wrote).');
+  process.exit(1);
+}
 const routes = readRoutes(readFileSync(path.join(siteDir, 'data/routes.tsv'), 'utf8'));
 const failures: string[] = [];
 

@@ -4,6 +4,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {brotliDecompressSync} from 'node:zlib';
+import {setTimeout as sleep} from 'node:timers/promises';
 import {pathToFileURL} from 'node:url';
 import {chromium, type Browser} from 'playwright-core';
 
@@ -97,12 +98,24 @@ const flags = [
 
 let resolved: Promise<ResolvedChromium> | null = null;
 
+/** How often a launch is retried while the packaged binary is still being written (see launchChromium). */
+const BUSY_BINARY_RETRIES = 20;
+
 /** Launches headless Chromium (see resolveChromium), or says how to get one. */
 export async function launchChromium(): Promise<Browser> {
   resolved ??= resolveChromium();
   const browser = await resolved;
   const env = Object.keys(browser.env).length > 0 ? {env: {...process.env, ...browser.env} as Record<string, string>} : {};
-  return chromium.launch({executablePath: browser.path, args: flags, headless: true, ...env});
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launch({executablePath: browser.path, args: flags, headless: true, ...env});
+    } catch (error) {
+      // The packaged build is unpacked to one path in the temporary directory; while another process (a second test
+      // run on the same machine) is still writing it, starting it fails with ETXTBSY until the write is done.
+      if (!(error instanceof Error) || !error.message.includes('ETXTBSY') || attempt >= BUSY_BINARY_RETRIES) throw error;
+      await sleep(500);
+    }
+  }
 }
 
 // `tsx scripts/chromium.ts`: prints the resolved binary and its source (scripts/test.mjs reads it).

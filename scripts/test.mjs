@@ -3,6 +3,9 @@
 // machine busy; each line of a side-by-side lane is prefixed with its step's name. Lighthouse is not a step: its
 // accessibility audits are axe, which the browser tests run, and its scores are measured by `npm run bench`.
 import {spawn, spawnSync} from 'node:child_process';
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {createInterface} from 'node:readline';
 
 // Which Chromium the browser steps will drive (scripts/chromium.ts): stop now, in one line, when there is none.
@@ -11,10 +14,15 @@ if (found.status !== 0) process.exit(1);
 const chromium = JSON.parse(found.stdout);
 console.log(`Chromium for the browser steps: ${chromium.path} (${chromium.source})`);
 
+// Each vitest step also writes its results as JSON here, so the summary can list the tests that were skipped and why
+// (their names say what they need, such as redis-server or TEST_DATABASE_URL).
+const resultsDir = mkdtempSync(path.join(tmpdir(), 'npm-test-'));
+const vitestResults = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, `${name}.json`)}`];
+
 /** Phases run one after the other; the lanes of a phase run at the same time, the steps of a lane in order. */
 const phases = [
   [
-    [['Unit tests', 'npx', ['vitest', 'run']]],
+    [['Unit tests', 'npx', ['vitest', 'run', ...vitestResults('unit')]]],
     [
       ['Content check', 'npx', ['tsx', 'scripts/check-content.ts']],
       ['Example check', 'npx', ['tsx', 'scripts/check-examples.ts']],
@@ -26,7 +34,7 @@ const phases = [
       ['Split-deployment build', 'npx', ['docusaurus', 'build', '--out-dir', 'build-split'], {CHAT_API_URL: 'http://127.0.0.1:4791'}],
     ],
   ],
-  [[['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts']]]],
+  [[['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts', ...vitestResults('browser')]]]],
   // Alone: beside other work it would measure the other work.
   [[['Load check', 'node', ['--expose-gc', '--import', 'tsx', 'scripts/check-load.ts']]]],
 ];
@@ -63,12 +71,37 @@ async function runLane(steps, prefix) {
   return null;
 }
 
+/** One line per skipped test of the vitest steps that ran: its file and its name, which says what it needs. */
+function skippedLines() {
+  const lines = [];
+  for (const name of ['unit', 'browser']) {
+    const file = path.join(resultsDir, `${name}.json`);
+    if (!existsSync(file)) continue;
+    for (const result of JSON.parse(readFileSync(file, 'utf8')).testResults ?? []) {
+      // A file whose setup failed reports its tests as skipped; they are failures, listed as such above.
+      if (result.status === 'failed' && (result.assertionResults ?? []).every((test) => test.status !== 'passed')) continue;
+      for (const test of result.assertionResults ?? []) {
+        if (test.status === 'skipped' || test.status === 'pending' || test.status === 'todo') {
+          lines.push(`Skipped: ${path.relative(process.cwd(), result.name)}: ${test.fullName ?? test.title}`);
+        }
+      }
+    }
+  }
+  return lines;
+}
+
+/** Prints the skipped tests, then the outcome, and exits with `code`. */
+function finish(code, outcome) {
+  const skipped = skippedLines();
+  rmSync(resultsDir, {recursive: true, force: true});
+  const note = skipped.length > 0 ? ` (${skipped.length} skipped, listed above)` : '';
+  (code === 0 ? console.log : console.error)(['', ...skipped, `${outcome}${note}.`].join('\n'));
+  process.exit(code);
+}
+
 const started = Date.now();
 for (const lanes of phases) {
   const failed = (await Promise.all(lanes.map((lane) => runLane(lane, lanes.length > 1)))).filter(Boolean);
-  if (failed.length > 0) {
-    console.error(`\nnpm test failed: ${failed.join(', ')} (see the lines prefixed with the step's name above).`);
-    process.exit(1);
-  }
+  if (failed.length > 0) finish(1, `npm test failed: ${failed.join(', ')} (see the lines prefixed with the step's name above)`);
 }
-console.log(`\nnpm test passed in ${seconds(started)}.`);
+finish(0, `npm test passed in ${seconds(started)}`);

@@ -1,4 +1,5 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {stopWithMessage} from '../stop-with-message';
 import {generateDocs} from './generate';
 
 /**
@@ -6,7 +7,9 @@ import {generateDocs} from './generate';
  * whenever a data file changes under `docusaurus start`.
  */
 export default function generateDocsPlugin(context: LoadContext): Plugin {
-  generateDocs(context.siteDir);
+  // An invalid data file stops `npm start` and `npm run build` with the message `npm run generate` prints (the file,
+  // the field, the fix), without a stack; a later edit under `docusaurus start` is reported by the dev server instead.
+  stopWithMessage(() => generateDocs(context.siteDir));
   let first = true;
   return {
     name: 'datahub-generate-docs',

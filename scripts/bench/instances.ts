@@ -114,9 +114,9 @@ export function instancesFailures(runs: Record<'one' | 'two', Measured>): string
 /** The rows of the instances bench; without TEST_DATABASE_URL or redis-server, rows that say what is missing. */
 export async function benchInstances(buildDir: string, seconds: number): Promise<BenchRow[]> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
-  const missing = !databaseUrl ? 'set TEST_DATABASE_URL (PostgreSQL)' : !redisServerAvailable() ? 'install redis-server' : null;
+  const missing = !databaseUrl ? 'no PostgreSQL (set TEST_DATABASE_URL)' : !redisServerAvailable() ? 'no Redis (install redis-server)' : null;
   if (missing || !databaseUrl) {
-    return [{area: AREA, metric: 'Two API instances sharing PostgreSQL and Redis', value: NaN, unit: 'req/s', note: `not measured: ${missing}`}];
+    return [{area: AREA, metric: 'Two API instances sharing PostgreSQL and Redis', value: NaN, unit: 'req/s', skipped: missing ?? 'no PostgreSQL'}];
   }
   const redis = await startTestRedis();
   try {
@@ -148,7 +148,7 @@ export async function benchInstances(buildDir: string, seconds: number): Promise
     ];
     const failures = instancesFailures({one, two});
     for (const failure of failures) {
-      rows.push({area: AREA, metric: `ERROR: ${failure}`, value: NaN, unit: '', note: 'the run is failed: the process ends non-zero'});
+      rows.push({area: AREA, metric: `ERROR: ${failure}`, value: NaN, unit: '', skipped: 'the run failed', note: 'the process ends non-zero'});
       console.error(`ERROR (instances bench): ${failure}`);
     }
     // Failed, but after the caller has written the report: the figures of a failed run are what one debugs with.

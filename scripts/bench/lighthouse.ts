@@ -8,17 +8,19 @@ const RUNS = 3;
 const baselineRouteOf = (route: string): string | null => (route === '/' ? '/' : route.startsWith('/docs/') ? '/docs/intro' : null);
 
 /**
- * Lighthouse mobile scores of the five pages of the issue, served by the production server, with a vanilla
- * Docusaurus site measured in the same run as the baseline where it has a comparable page.
+ * Lighthouse mobile scores of the five pages of the issue, served by the production server, with the baseline site
+ * (scripts/bench/build.ts) measured in the same run where it has a comparable page and was built.
  */
-export async function benchLighthouse(buildDir: string, baselineBuildDir: string): Promise<BenchRow[]> {
+export async function benchLighthouse(buildDir: string, baselineBuildDir: string | null): Promise<BenchRow[]> {
   const log = (line: string) => console.error(`lighthouse ${line}`);
   const ours = await measure(buildDir, defaultRoutes, RUNS, log);
   const baselineRoutes = [...new Set(defaultRoutes.map(baselineRouteOf).filter((r): r is string => r !== null))];
-  const theirs = new Map((await measure(baselineBuildDir, baselineRoutes, RUNS, log)).map((s): [string, PageScore] => [s.route, s]));
+  const theirs = new Map(
+    (baselineBuildDir ? await measure(baselineBuildDir, baselineRoutes, RUNS, log) : []).map((s): [string, PageScore] => [s.route, s]),
+  );
   return ours.flatMap((score): BenchRow[] => {
     const baseline = theirs.get(baselineRouteOf(score.route) ?? '');
-    const vs = baseline ? `; baseline: vanilla ${baseline.route}` : '';
+    const vs = baseline ? `; baseline: classic preset alone, ${baseline.route}` : '';
     const note = `median of ${RUNS} runs${vs}; accessibility ${score.scores.accessibility}, best practices ${score.scores['best-practices']}, SEO ${score.scores.seo}`;
     return [
       {area: 'Lighthouse', metric: `Performance, mobile: ${score.route}`, value: score.scores.performance, unit: '/ 100', baseline: baseline?.scores.performance, note},

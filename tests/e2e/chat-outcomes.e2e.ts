@@ -1,12 +1,12 @@
 import {setTimeout as sleep} from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import type {Browser, Page} from 'playwright-core';
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../../contract/completions';
 import {chatDefaults, chatService, chatText} from '../../src/site';
 import {answer, chatState, dialog, input, openButton} from './chat-page';
 import {gotoHydrated, launchChromium, newPage} from './browser';
-import {routeCompletionsTo, startPacedServer, type PacedServer} from './paced-server';
+import {startPacedServer, type PacedServer} from './paced-server';
 
 /**
  * Every way an answer can end shows something: the don't-know message, a notice with "Try again", a stopped answer,
@@ -45,9 +45,8 @@ async function ask(page: Page, question = QUESTION) {
  */
 async function withPacedChat(test: (page: Page, paced: PacedServer) => Promise<void>) {
   const paced = await startPacedServer(150);
-  const page = await newPage(browser);
+  const page = await newPage(browser, {baseURL: paced.address});
   try {
-    await routeCompletionsTo(page, paced.address);
     await openChat(page);
     await test(page, paced);
   } finally {
@@ -102,16 +101,16 @@ describe('chat: every outcome is visible', () => {
   });
 
   it('says so when the request fails, or the connection drops in the middle of an answer, keeping what arrived', async () => {
-    const page = await newPage(browser);
-    await page.route((url) => isCompletions(url), (route) => route.abort('failed'));
-    await openChat(page);
-    await ask(page);
-    await expect.poll(() => dialog(page).getByRole('alert').textContent()).toContain(chatText.incomplete);
-    await page.unroute((url) => isCompletions(url));
-
     const paced = await startPacedServer(150);
+    const page = await newPage(browser, {baseURL: paced.address});
     try {
-      await routeCompletionsTo(page, paced.address);
+      await page.route(isCompletions, (route) => route.abort('failed'));
+      await openChat(page);
+      await ask(page);
+      await expect.poll(() => dialog(page).getByRole('alert').textContent()).toContain(chatText.incomplete);
+      // unroute matches a function by identity: the same one as above, so the next question reaches the server.
+      await page.unroute(isCompletions);
+
       await ask(page, 'How do I set up SSO with Okta?');
       await expect.poll(() => chatState(page), {timeout: 45_000}).toBe('streaming-answer');
       await expect.poll(async () => (await answer(page).textContent())?.length ?? 0).toBeGreaterThan(40);
@@ -146,7 +145,7 @@ describe('chat: stop and copy', () => {
       // The answer does not grow once stopped.
       await sleep(500);
       expect((await answer(page).textContent()) ?? '').toBe(kept);
-      const db = new Database(inject('queryLogPath'), {readonly: true});
+      const db = new Database(paced.queryLogPath, {readonly: true});
       await expect.poll(() => db.prepare('SELECT COUNT(*) AS n FROM queries WHERE query = ?').get(question)).toEqual({n: 1});
       db.close();
     }));

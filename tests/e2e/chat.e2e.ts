@@ -9,7 +9,7 @@ import {chatDefaults, chatService, chatText, links} from '../../src/site';
 import {axeBlocking} from './axe';
 import {baseURL, gotoHydrated, launchChromium, newPage} from './browser';
 import {answer, chatState, dialog, input, openButton, recordStates} from './chat-page';
-import {routeCompletionsTo, startPacedServer, type PacedServer} from './paced-server';
+import {startPacedServer, type PacedServer} from './paced-server';
 
 const require = createRequire(import.meta.url);
 
@@ -25,8 +25,8 @@ const QUESTION = 'How do I create a personal access token?';
 const isCompletions = (url: string) => new URL(url).pathname === chatService.completionsUrl;
 const isQueryLog = (url: string) => new URL(url).pathname === chatService.queryLogUrl;
 
-async function openChat(route = '/docs/features'): Promise<Page> {
-  const page = await newPage(browser);
+async function openChat(route = '/docs/features', baseURL?: string): Promise<Page> {
+  const page = await newPage(browser, baseURL ? {baseURL} : {});
   await gotoHydrated(page, route);
   await openButton(page).click();
   await input(page).waitFor();
@@ -36,11 +36,14 @@ async function openChat(route = '/docs/features'): Promise<Page> {
 
 /** The server's own answer to a question, read outside the browser. */
 async function serverAnswer(prompt: string): Promise<{references: string[]; answer: string}> {
-  const response = await fetch(`${baseURL()}${chatService.completionsUrl}`, {
-    method: 'POST',
-    headers: {'content-type': 'application/json'},
-    body: JSON.stringify({prompt, projectKey: chatService.projectKey}),
-  });
+  const ask = () =>
+    fetch(`${baseURL()}${chatService.completionsUrl}`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({prompt, projectKey: chatService.projectKey}),
+    });
+  // Once more when the first attempt went out on a kept-alive connection the server was closing as it idled.
+  const response = await ask().catch(ask);
   return splitCompletion(await response.text());
 }
 
@@ -147,11 +150,11 @@ describe('chat: a question about a real page', () => {
     await expect.poll(() => chatState(page), {timeout: 45_000}).toBe('done');
     const sequence = (await states()).map((s) => s.state).filter((state, i, all) => state !== all[i - 1] && state !== 'indeterminate');
     expect(sequence).toEqual(['preload', 'streaming-answer', 'done']);
-    expect(await answer(page).textContent()).toContain('Personal Access Tokens');
-    // Markdown rendered: the passage, then a link to the section it came from and the related sections.
-    expect(await answer(page).getByText('Source:').count()).toBe(1);
-    expect(await answer(page).locator(`a[href="${expected.references[0]}"]`).count()).toBe(1);
-    expect(await answer(page).locator('a[href^="/docs/"]').count()).toBeGreaterThan(1);
+    // The quoted passage, naming no pages itself: the references list below is where the sources are.
+    const shown = (await answer(page).textContent()) ?? '';
+    expect(shown.toLowerCase()).toContain('personal access token');
+    expect(shown).not.toMatch(/Source:|Related:/);
+    expect(await answer(page).locator(`a[href="${expected.references[0]}"]`).count()).toBe(0);
 
     // Sources: the server's references in its order, titled from the build, linking to page and section.
     expect(await dialog(page).getByText(chatText.referencesHeading).count()).toBe(1);
@@ -206,9 +209,8 @@ describe('chat: a paced stream from the server', () => {
 
   it('shows the answer as it arrives and keeps the newest text in view', async () => {
     const expected = await serverAnswer(QUESTION);
-    const page = await newPage(browser, {viewport: {width: 1280, height: 560}});
+    const page = await newPage(browser, {baseURL: paced.address, viewport: {width: 1280, height: 560}});
     await gotoHydrated(page, '/docs/features');
-    await routeCompletionsTo(page, paced.address);
     await openButton(page).click();
     await input(page).waitFor();
     const states = await recordStates(page);
@@ -229,8 +231,7 @@ describe('chat: a paced stream from the server', () => {
   });
 
   it('closing the dialog mid-stream aborts the request, in the browser and on the server', async () => {
-    const page = await openChat();
-    await routeCompletionsTo(page, paced.address);
+    const page = await openChat('/docs/features', paced.address);
     const failed: string[] = [];
     page.on('requestfailed', (r) => {
       if (isCompletions(r.url())) failed.push(r.failure()?.errorText ?? '');

@@ -1,5 +1,6 @@
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
-import type {Page} from 'playwright-core';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {buildApp} from '../../server/app';
 import type {Answerer} from '../../server/completions/answerer';
@@ -7,14 +8,15 @@ import {createBuiltInCompletions} from '../../server/completions/built-in';
 import {createSqliteStore} from '../../server/query-log/sqlite-store';
 import {chatService} from '../../src/site';
 
-/** Sends the page's completions requests to another server (the page still sees its own origin). */
-export async function routeCompletionsTo(page: Page, address: string): Promise<void> {
-  await page.route((url) => url.pathname === chatService.completionsUrl, (route) => route.continue({url: `${address}${chatService.completionsUrl}`}));
-}
-
-/** A second instance of the real server whose answers arrive chunk by chunk, and what it saw of them. */
+/**
+ * A second instance of the real server, serving the build and the API, whose answers arrive chunk by chunk, and what
+ * it saw of them. A test opens its pages at `address` (newPage's `baseURL`), so the chat's requests stay on the page's
+ * own origin: a request rerouted to another port is refused by some Chromium builds (net::ERR_BLOCKED_BY_CLIENT).
+ */
 export interface PacedServer {
   address: string;
+  /** SQLite file of this server's query log. */
+  queryLogPath: string;
   answers: {completed: number; aborted: number};
   /** Drops every open connection, as a network failure would, mid-answer. */
   cut: () => void;
@@ -44,19 +46,23 @@ export async function startPacedServer(chunkDelayMs: number): Promise<PacedServe
       }
     },
   };
-  const store = createSqliteStore(':memory:');
+  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-paced-'));
+  const queryLogPath = path.join(dir, 'query-log.sqlite');
+  const store = createSqliteStore(queryLogPath);
   const app = await buildApp(
-    {buildDir, serveStatic: false, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000, queryLogRateLimitPerMinute: 10_000},
+    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000, queryLogRateLimitPerMinute: 10_000},
     {completions: {retriever: builtIn.retriever, answerer: paced, log: () => undefined}, store, allowedModels: null},
   );
   const address = await app.listen({port: 0, host: '127.0.0.1'});
   return {
     address,
+    queryLogPath,
     answers,
     cut: () => app.server.closeAllConnections(),
     close: async () => {
       await app.close();
       await store.close();
+      rmSync(dir, {recursive: true, force: true});
     },
   };
 }
