@@ -11,21 +11,21 @@ import type {ClosestPage} from '@site/src/features/not-found/closest-page';
 import {pathWords} from '@site/src/features/not-found/path-words';
 
 /** The closest page by the search index, looked up after the page has rendered (the index loads on demand). */
-function useClosestPage(words: string): ClosestPage | null {
+function useClosestPage(pathname: string | null): ClosestPage | null {
   const [closest, setClosest] = useState<ClosestPage | null>(null);
   useEffect(() => {
     let current = true;
     setClosest(null);
-    if (!words) return undefined;
+    if (pathname === null) return undefined;
     import(/* webpackChunkName: "closest-page" */ '@site/src/features/not-found/closest-page')
-      .then(({closestPage}) => closestPage(words))
+      .then(({closestPage}) => closestPage(pathname))
       .then((page) => current && setClosest(page))
       // Without the index the page still offers the documentation home and the search page.
       .catch((error: unknown) => console.error('Could not look up the closest page', error));
     return () => {
       current = false;
     };
-  }, [words]);
+  }, [pathname]);
   return closest;
 }
 
@@ -33,9 +33,10 @@ export default function NotFoundContent({className}: Props): ReactNode {
   const {pathname} = useLocation();
   // The static 404.html is rendered for no particular address: the words are read once the page runs, so the first
   // render matches the HTML.
-  const [words, setWords] = useState('');
-  useEffect(() => setWords(pathWords(pathname)), [pathname]);
-  const closest = useClosestPage(words);
+  const [address, setAddress] = useState<string | null>(null);
+  useEffect(() => setAddress(pathname), [pathname]);
+  const words = address === null ? '' : pathWords(address);
+  const closest = useClosestPage(address);
   const searchHref = words ? `${paths.searchPage}?q=${encodeURIComponent(words)}` : paths.searchPage;
   return (
     <main className={clsx('container margin-vert--xl', className)}>
