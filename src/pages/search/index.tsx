@@ -91,7 +91,7 @@ export default function SearchPage() {
               {state.hits.map((hit) => (
                 <li key={hit.url} className={styles.result}>
                   {/* Plain text, not a landmark: twenty "Breadcrumb" navigations of one name would only crowd a screen reader's list. */}
-                  <p className={styles.breadcrumbs}>{[hit.group, hit.pageTitle].filter(Boolean).join(' › ')}</p>
+                  <div className={styles.breadcrumbs}>{[hit.group, hit.pageTitle].filter(Boolean).join(' › ')}</div>
                   <h2 className={styles.resultTitle}>
                     <Link to={hit.url}>
                       <Highlighted text={hit.heading ? `${hit.pageTitle} › ${hit.heading}` : hit.pageTitle} terms={hit.terms} />

@@ -12,7 +12,7 @@ interface Props {
   onToggle: (value: string) => void;
 }
 
-/** A fieldset of labelled checkboxes, one per filter value, with result counts; a value that matches nothing is disabled. */
+/** A fieldset of labelled checkboxes, one per filter value, with result counts. */
 export function CheckboxGroup({legend, hint, options, selected, counts, onToggle}: Props) {
   const id = useId();
   return (
@@ -24,27 +24,21 @@ export function CheckboxGroup({legend, hint, options, selected, counts, onToggle
         </p>
       )}
       <ul className={styles.options}>
-        {options.map((option, i) => {
-          const checked = selected.includes(option);
-          // An option that would list nothing cannot be ticked (a ticked one can always be unticked).
-          const empty = !checked && (counts[option] ?? 0) === 0;
-          return (
-            <li key={option}>
-              <input
-                type="checkbox"
-                id={`${id}-${i}`}
-                className={styles.checkbox}
-                checked={checked}
-                disabled={empty}
-                onChange={() => onToggle(option)}
-              />
-              <label htmlFor={`${id}-${i}`} className={styles.label}>
-                <span>{option}</span>
-                <span className={styles.count}>{counts[option] ?? 0}</span>
-              </label>
-            </li>
-          );
-        })}
+        {options.map((option, i) => (
+          <li key={option}>
+            <input
+              type="checkbox"
+              id={`${id}-${i}`}
+              className={styles.checkbox}
+              checked={selected.includes(option)}
+              onChange={() => onToggle(option)}
+            />
+            <label htmlFor={`${id}-${i}`} className={styles.label}>
+              <span>{option}</span>
+              <span className={styles.count}>{counts[option] ?? 0}</span>
+            </label>
+          </li>
+        ))}
       </ul>
     </fieldset>
   );
