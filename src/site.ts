@@ -81,7 +81,9 @@ export const chatDefaults = {
   iDontKnowMessage: 'Sorry, I am not sure how to answer that.',
   promptTemplate:
     'You are a helpful assistant for the {{productName}} documentation. Answer the question using only the ' +
-    'documentation sections below, in markdown, and cite the sections you used as markdown links to their URLs. ' +
+    'documentation sections below, in markdown, and cite the sections you used as markdown links to their URLs ' +
+    'within your sentences. Do not end the answer with a list of sources, references or related pages: the reader ' +
+    'sees the sections listed below the answer. ' +
     'If you are unsure or the sections do not contain the answer, say exactly: "{{I_DONT_KNOW}}"' +
     '\n\nSections:\n{{CONTEXT}}\n\nQuestion: {{PROMPT}}\n\nAnswer (markdown):',
   temperature: 0.1,
@@ -111,6 +113,8 @@ export const chatText = {
   buttonAccessibleLabel: 'Ask our AI — open the documentation chat',
   closeLabel: 'Close the chat',
   answerLabel: 'Answer',
+  /** The scrolling list of the conversation's questions and answers. */
+  threadLabel: 'Conversation',
   thumbsUpLabel: 'Thumbs up: the answer was helpful',
   thumbsDownLabel: 'Thumbs down: the answer was not helpful',
   opensInNewTab: '(opens in a new tab)',
@@ -163,8 +167,8 @@ export const searchText = {
   letUsKnow: 'Let us know.',
   fetchFailed: 'Unable to fetch results',
   checkNetwork: 'You might want to check your network connection.',
-  recent: 'Recent',
-  favorites: 'Favorites',
+  recent: 'Recent searches',
+  favorites: 'Favorite searches',
   suggestions: ['lineage', 'ingestion', 'GraphQL', 'Snowflake', 'access token'],
 } as const;
 
@@ -197,6 +201,7 @@ export const chatService = {
  */
 export const paths = {
   docsHome: '/docs/',
+  searchPage: '/search',
   features: '/docs/features',
   introduction: '/docs/introduction',
   quickstart: '/docs/quickstart',
@@ -230,6 +235,22 @@ export const quickstartCommands = [
   {command: 'datahub docker quickstart', purpose: 'Start DataHub locally with Docker.'},
   {command: 'datahub docker ingest-sample-data', purpose: 'Load sample metadata to explore.'},
 ] as const;
+
+/** What a page says when its code could not load on first load (spec section 8, "Chunk load failure"). */
+export const chunkLoadText = {
+  message: 'Part of this page could not load, so it does not respond yet:',
+  retry: 'Retry',
+} as const;
+
+/** The not-found page's ways back. */
+export const notFoundText = {
+  title: 'Page Not Found',
+  lead: 'We could not find a page at this address.',
+  closest: 'The closest page we know:',
+  docsHome: 'Documentation home',
+  search: 'Search the documentation',
+  searchFor: (words: string) => `Search for "${words}"`,
+} as const;
 
 /** The Markdown actions beside a doc page's title. */
 export const pageActionsText = {

@@ -63,7 +63,7 @@ describe('extractSections', () => {
 });
 
 describe('section text', () => {
-  it('keeps the words of table cells and list items apart, and inline markup joined', () => {
+  it('keeps table cells apart with a separator, list items with a space, and inline markup joined', () => {
     const [section] = extractSections({
       route: '/docs/t',
       title: 'T',
@@ -71,7 +71,7 @@ describe('section text', () => {
       kind: 'guide',
       source: '| Field | Type |\n| --- | --- |\n| batch_size | integer |\n\n- first item\n- second item\n\nA **bold**word and `code`.\n',
     });
-    expect(section.text).toContain('Field Type batch_size integer');
+    expect(section.text).toContain('Field · Type · batch_size · integer');
     expect(section.text).toContain('first item second item');
     expect(section.text).toContain('A boldword and code.');
   });

@@ -54,15 +54,19 @@ function headingParts(node: Heading): {text: string; explicitId: string | null} 
 /** Nodes whose children run together as one line of text; the children of any other node are words apart. */
 const INLINE_PARENTS = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'footnoteReference']);
 
+/** Between table cells and rows: punctuation, so a snippet reads "Field · Type" and the words still index apart. */
+const CELL_SEPARATOR = ' · ';
+
 /**
- * Plain text of a block. Unlike mdast-util-to-string, table cells and list items are separated by a space, so
- * "| name | type |" indexes as two words, not as "nametype".
+ * Plain text of a block. Unlike mdast-util-to-string, table cells and list items are kept apart, so
+ * "| name | type |" indexes as two words, not as "nametype", and a snippet does not run cells into one sentence.
  */
 function plainText(node: Content | Root): string {
   if (node.type === 'code') return node.lang === 'mermaid' ? '' : node.value.slice(0, MAX_CODE_CHARS);
   if (node.type === 'html' || node.type === 'yaml') return '';
   if (!('children' in node)) return toString(node);
-  return (node.children as Content[]).map(plainText).join(INLINE_PARENTS.has(node.type) ? '' : ' ');
+  const separator = INLINE_PARENTS.has(node.type) ? '' : node.type === 'table' || node.type === 'tableRow' ? CELL_SEPARATOR : ' ';
+  return (node.children as Content[]).map(plainText).join(separator);
 }
 
 /** Splits one page into sections at every heading, with anchors as Docusaurus computes them. */

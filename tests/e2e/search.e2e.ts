@@ -201,7 +201,7 @@ describe('recent and favourite searches', () => {
     const recent = dialog(page).getByRole('region', {name: 'Recent searches'});
     await expect.poll(() => recent.getByRole('button', {name: 'glossary', exact: true}).count()).toBe(1);
     await recent.getByRole('button', {name: 'Save "glossary" as a favorite search'}).click();
-    const favorites = dialog(page).getByRole('region', {name: 'Favorites searches'});
+    const favorites = dialog(page).getByRole('region', {name: 'Favorite searches'});
     await expect.poll(() => favorites.getByRole('button', {name: 'glossary', exact: true}).count()).toBe(1);
 
     await reloadHydrated(page);

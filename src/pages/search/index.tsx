@@ -90,9 +90,8 @@ export default function SearchPage() {
             <ol className={styles.results}>
               {state.hits.map((hit) => (
                 <li key={hit.url} className={styles.result}>
-                  <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
-                    {[hit.group, hit.pageTitle].filter(Boolean).join(' › ')}
-                  </nav>
+                  {/* Plain text, not a landmark: twenty "Breadcrumb" navigations of one name would only crowd a screen reader's list. */}
+                  <div className={styles.breadcrumbs}>{[hit.group, hit.pageTitle].filter(Boolean).join(' › ')}</div>
                   <h2 className={styles.resultTitle}>
                     <Link to={hit.url}>
                       <Highlighted text={hit.heading ? `${hit.pageTitle} › ${hit.heading}` : hit.pageTitle} terms={hit.terms} />

@@ -20,7 +20,7 @@ function LoadFailed({onRetry, onClose}: {onRetry: () => void; onClose: () => voi
   );
 }
 
-/** The floating "Ask our AI" button, shown with the footer of every page, and the dialog it opens. */
+/** The "Ask our AI" button, at the end of every page's content above its footer, and the dialog it opens. */
 export function AskAiButton() {
   const [open, setOpen] = useState(false);
   // A failed chunk load is cached by React.lazy: each retry gets a fresh lazy component.
@@ -29,7 +29,7 @@ export function AskAiButton() {
   const close = useCallback(() => setOpen(false), []);
 
   return (
-    <>
+    <div className={styles.dock}>
       <button type="button" className={styles.button} aria-haspopup="dialog" aria-label={chatText.buttonAccessibleLabel} onClick={() => setOpen(true)}>
         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
           <path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 6v2h2V9H7zm4 0v2h2V9h-2zm4 0v2h2V9h-2z" />
@@ -52,6 +52,6 @@ export function AskAiButton() {
           </Suspense>
         </ErrorBoundary>
       )}
-    </>
+    </div>
   );
 }

@@ -5,11 +5,13 @@ import {chatText, links} from '@site/src/site';
 import {useFocusTrap} from '@site/src/features/search/SearchModal/use-focus-trap';
 import {showsFeedback, sourcesView, type ChatState} from '../chat-machine';
 import {ChatMarkdown} from '../ChatMarkdown';
-import {useAutoScroll} from '../use-auto-scroll';
+import {foldSourceList} from '../fold-source-list';
+import {ANSWER_START_ATTRIBUTE, useThreadScroll} from '../use-thread-scroll';
 import {useChat} from '../use-chat';
 import {AnswerStatus} from './AnswerStatus';
 import {AskedQuestion, EarlierExchange} from './EarlierExchange';
 import {Feedback} from './Feedback';
+import {NewConversationIcon, StopIcon} from './HeaderIcons';
 import {Sources} from './Sources';
 import styles from './styles.module.css';
 
@@ -26,9 +28,9 @@ function isInternalNavigation(event: MouseEvent): boolean {
 }
 
 /** What a screen reader hears once an answer has ended: its text without Markdown syntax, and how it ended. */
-function announcementOf(state: ChatState): string {
+function announcementOf(state: ChatState, shownAnswer: string): string {
   if (state.status !== 'done') return '';
-  const text = state.answer.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`#>|]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = shownAnswer.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`#>|]+/g, ' ').replace(/\s+/g, ' ').trim();
   const ending = state.ending === 'incomplete' ? chatText.incomplete : state.ending === 'stopped' ? chatText.stopped : '';
   return [text, ending].filter(Boolean).join(' ');
 }
@@ -38,12 +40,14 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
   const {chat, state} = useChat();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const answer = useRef<HTMLDivElement>(null);
+  const thread = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   useFocusTrap(dialog);
   const busy = state.status === 'preload' || state.status === 'streaming-answer';
   const inConversation = state.earlier.length > 0;
-  useAutoScroll(answer, `${state.earlier.length}:${state.answer}`, state.requestId);
+  useThreadScroll(thread, {content: `${state.earlier.length}:${state.answer}`, requestId: state.requestId, done: state.status === 'done'});
+  // A model's closing list of sources repeats the list under the answer: it is shown once, there.
+  const shownAnswer = foldSourceList(state.answer, state.references);
 
   // Esc closes from anywhere in the dialog, also once focus has moved to the page body; in the input while an answer
   // streams, it stops the answer instead.
@@ -96,7 +100,8 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
           </form>
           {busy && (
             <button type="button" className={styles.stop} aria-label={chatText.stopLabel} onClick={() => chat.stop()}>
-              {chatText.stop}
+              <StopIcon className={styles.headerIcon} />
+              <span className={styles.headerText}>{chatText.stop}</span>
             </button>
           )}
           {!busy && state.status !== 'indeterminate' && (
@@ -107,7 +112,8 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
                 chat.newConversation();
                 input.current?.focus();
               }}>
-              {chatText.newConversation}
+              <NewConversationIcon className={styles.headerIcon} />
+              <span className={styles.headerText}>{chatText.newConversation}</span>
             </button>
           )}
           <button type="button" className={styles.close} aria-label={chatText.closeLabel} onClick={onClose}>
@@ -116,29 +122,28 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
             </svg>
           </button>
         </div>
-        <div
-          ref={answer}
-          className={styles.answer}
-          role="region"
-          aria-label={chatText.answerLabel}
-          aria-busy={busy}
-          tabIndex={state.answer ? 0 : undefined}
-          hidden={state.status === 'indeterminate'}>
-          {state.earlier.map((exchange, index) => (
-            <EarlierExchange key={index} exchange={exchange} onRate={(rating) => chat.rate(rating, index)} InternalLink={DocLink} />
-          ))}
-          {inConversation && <AskedQuestion query={state.query} />}
-          <ChatMarkdown markdown={state.answer} InternalLink={DocLink} />
-          {busy && <span className={styles.caret} aria-hidden="true" />}
+        {/* The thread is the dialog's one scroll region: every answer with its status, sources and feedback. */}
+        <div ref={thread} className={styles.thread} hidden={state.status === 'indeterminate'} tabIndex={state.answer ? 0 : undefined} role="group" aria-label={chatText.threadLabel}>
+          <div className={styles.answer} role="region" aria-label={chatText.answerLabel} aria-busy={busy}>
+            {state.earlier.map((exchange, index) => (
+              <EarlierExchange key={index} exchange={exchange} onRate={(rating) => chat.rate(rating, index)} InternalLink={DocLink} />
+            ))}
+            {inConversation && <AskedQuestion query={state.query} startsAnswer />}
+            <div {...(inConversation ? {} : {[ANSWER_START_ATTRIBUTE]: ''})}>
+              <ChatMarkdown markdown={shownAnswer} InternalLink={DocLink} />
+            </div>
+            {busy && <span className={styles.caret} aria-hidden="true" />}
+          </div>
+          {state.status === 'done' && state.ending && (
+            <AnswerStatus ending={state.ending} answer={shownAnswer} references={state.references} onRetry={() => void chat.retry()} />
+          )}
+          <Sources view={sourcesView(state)} references={state.references} InternalLink={DocLink} />
+          {showsFeedback(state) && <Feedback rating={state.rating} onRate={(rating) => chat.rate(rating)} />}
         </div>
         {/* Announced once the answer has ended, not chunk by chunk as it streams. */}
         <div className={styles.visuallyHidden} aria-live="polite" data-testid="chat-announcement">
-          {announcementOf(state)}
+          {announcementOf(state, shownAnswer)}
         </div>
-        {state.status === 'done' && state.ending && (
-          <AnswerStatus ending={state.ending} answer={state.answer} references={state.references} onRetry={() => void chat.retry()} />
-        )}
-        <Sources view={sourcesView(state)} references={state.references} InternalLink={DocLink} />
         <p className={styles.disclaimer}>
           {chatText.disclaimer}{' '}
           <a href={links.chat} target="_blank" rel="noopener noreferrer">
@@ -147,7 +152,6 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
           </a>
           .
         </p>
-        {showsFeedback(state) && <Feedback rating={state.rating} onRate={(rating) => chat.rate(rating)} />}
       </div>
     </div>,
     document.body,

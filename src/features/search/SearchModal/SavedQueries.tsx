@@ -1,3 +1,4 @@
+import {useId} from 'react';
 import {searchText} from '@site/src/site';
 import {isFavorite, type QueryLists} from '../query-store';
 import styles from './styles.module.css';
@@ -11,10 +12,13 @@ interface Props {
 }
 
 function QueryList({title, items, children}: {title: string; items: string[]; children: (q: string) => React.ReactNode}) {
+  const headingId = useId();
   if (items.length === 0) return null;
   return (
-    <section className={styles.saved} aria-label={`${title} searches`}>
-      <h3 className={styles.savedTitle}>{title}</h3>
+    <section className={styles.saved} aria-labelledby={headingId}>
+      <h3 className={styles.savedTitle} id={headingId}>
+        {title}
+      </h3>
       <ul className={styles.savedList}>
         {items.map((q) => (
           <li key={q} className={styles.savedItem}>

@@ -98,6 +98,12 @@ export function optionCounts(cards: IntegrationCard[], filters: IntegrationFilte
   return counts;
 }
 
+/** The values of a filter kind that at least one integration has, in the facet's order. */
+export function offeredValues(cards: IntegrationCard[], kind: ListFilter, values: string[]): string[] {
+  const counts = optionCounts(cards, noFilters, kind, values);
+  return values.filter((value) => counts[value] > 0);
+}
+
 /** What to change when nothing matches, one suggestion per filter kind in use. */
 export function emptyStateHints(filters: IntegrationFilters): string[] {
   const hints: string[] = [];

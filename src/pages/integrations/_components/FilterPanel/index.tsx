@@ -1,8 +1,8 @@
-import {memo, useId, useState} from 'react';
+import {memo, useId, useMemo, useState} from 'react';
 import clsx from 'clsx';
 import type {IntegrationCard, IntegrationFacets} from '@site/plugins/page-data/types';
 import {CheckboxGroup} from '../CheckboxGroup';
-import {activeFilterCount, noFilters, optionCounts, toggleFilter, type IntegrationFilters, type ListFilter} from '../filters';
+import {activeFilterCount, noFilters, offeredValues, optionCounts, toggleFilter, type IntegrationFilters, type ListFilter} from '../filters';
 import styles from './styles.module.css';
 
 interface Props {
@@ -21,6 +21,11 @@ const groups: Array<{kind: ListFilter; facet: keyof IntegrationFacets; legend: s
 /** The search field and filter groups; on small screens the groups fold behind a button. Memoised like the cards. */
 export const FilterPanel = memo(function FilterPanel({cards, facets, filters, onChange}: Props) {
   const [open, setOpen] = useState(false);
+  // Values no integration has (a capability the registry names but no card claims) are never offered.
+  const offered = useMemo(
+    () => Object.fromEntries(groups.map(({kind, facet}) => [kind, offeredValues(cards, kind, facets[facet])])) as Record<ListFilter, string[]>,
+    [cards, facets],
+  );
   const id = useId();
   const active = activeFilterCount(filters);
   return (
@@ -54,7 +59,7 @@ export const FilterPanel = memo(function FilterPanel({cards, facets, filters, on
             key={group.kind}
             legend={group.legend}
             hint={group.hint}
-            options={facets[group.facet]}
+            options={[...offered[group.kind], ...filters[group.kind].filter((value) => !offered[group.kind].includes(value))]}
             selected={filters[group.kind]}
             counts={optionCounts(cards, filters, group.kind, facets[group.facet])}
             onToggle={(value) => onChange(toggleFilter(filters, group.kind, value))}

@@ -1,0 +1,57 @@
+import type {Browser, Page} from 'playwright-core';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {chatService} from '../../src/site';
+import {axeBlocking} from './axe';
+import {chatState, dialog as chatDialog, input as chatInput, openButton} from './chat-page';
+import {gotoHydrated, launchChromium, newPage} from './browser';
+
+/**
+ * Accessibility of the two dialogs in the state a reader uses them (issue 34): the search modal open with results and
+ * one of them active, and the chat dialog open with an answer, each in light and dark mode. axe runs on the whole
+ * page, so what the dialog puts over the page is checked in place.
+ */
+
+const searchDialog = (page: Page) => page.getByRole('dialog', {name: 'Search the documentation'});
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  describe(`dialogs in ${colorScheme} mode`, () => {
+    it('the open search modal with an active result has no serious or critical axe violation', async () => {
+      const page = await newPage(browser, {colorScheme});
+      await gotoHydrated(page, '/docs/features');
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+      await page.keyboard.press('Control+k');
+      await searchDialog(page).getByRole('combobox').fill('snowflake lineage');
+      await searchDialog(page).getByRole('option').nth(1).waitFor();
+      await page.keyboard.press('ArrowDown');
+      const active = searchDialog(page).getByRole('option', {selected: true});
+      await expect.poll(() => active.count()).toBe(1);
+      expect(await active.evaluate((el) => el.id)).toBe(await searchDialog(page).getByRole('combobox').getAttribute('aria-activedescendant'));
+      expect(await axeBlocking(page)).toEqual([]);
+      await page.context().close();
+    });
+
+    it('the open chat dialog with an answer has no serious or critical axe violation', async () => {
+      const page = await newPage(browser, {colorScheme});
+      await gotoHydrated(page, '/docs/features');
+      await openButton(page).click();
+      await chatInput(page).fill('How do I create a personal access token?');
+      const request = page.waitForRequest((r) => new URL(r.url()).pathname === chatService.completionsUrl);
+      await chatInput(page).press('Enter');
+      await request;
+      await expect.poll(() => chatState(page), {timeout: 60_000}).toBe('done');
+      expect(await chatDialog(page).getByRole('listitem').count()).toBeGreaterThan(0);
+      // The sources fade in one after another: check the colours once every one has arrived.
+      await page.waitForTimeout(1500);
+      expect(await axeBlocking(page)).toEqual([]);
+      await page.context().close();
+    });
+  });
+}
