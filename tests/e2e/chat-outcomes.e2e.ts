@@ -215,12 +215,13 @@ describe('chat: the button', () => {
     });
   }
 
-  it('is an icon button with the same name on phones, hidden while the mobile menu is open', async () => {
+  it('keeps its name on phones, hidden while the mobile menu is open', async () => {
     const page = await newPage(browser, {viewport: {width: 390, height: 844}});
     await gotoHydrated(page, '/docs/features');
     const button = openButton(page);
+    // In the page's flow at the end of the content (ask-ai-button.e2e.ts checks that it covers no text).
+    await button.scrollIntoViewIfNeeded();
     expect(await button.isVisible()).toBe(true);
-    expect((await button.boundingBox())!.width).toBeLessThan(60);
     await page.getByRole('button', {name: /toggle navigation bar/i}).click();
     await expect.poll(() => button.isVisible()).toBe(false);
     // The menu's own close button: Esc and a backdrop click race the menu's opening transition.

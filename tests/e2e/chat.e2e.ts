@@ -207,7 +207,7 @@ describe('chat: a paced stream from the server', () => {
     await paced?.close();
   });
 
-  it('shows the answer as it arrives and keeps the newest text in view', async () => {
+  it('shows the answer as it arrives, with every reference listed', async () => {
     const expected = await serverAnswer(QUESTION);
     const page = await newPage(browser, {baseURL: paced.address, viewport: {width: 1280, height: 560}});
     await gotoHydrated(page, '/docs/features');
@@ -222,10 +222,7 @@ describe('chat: a paced stream from the server', () => {
     const lengths = new Set(seen.filter((s) => s.state === 'streaming-answer').map((s) => s.answerLength));
     expect(lengths.size).toBeGreaterThan(10);
     expect(await dialog(page).getByRole('list', {name: chatText.referencesHeading}).getByRole('listitem').count()).toBe(expected.references.length);
-    // The answer overflowed its area and the area followed it to the end.
-    const scroll = await answer(page).evaluate((el) => ({top: el.scrollTop, height: el.scrollHeight, client: el.clientHeight}));
-    expect(scroll.height).toBeGreaterThan(scroll.client);
-    expect(scroll.height - scroll.top - scroll.client).toBeLessThan(4);
+    // Where the thread scrolls while it streams and once it ends is tested in chat-layout.e2e.ts.
     expect(paced.answers.completed).toBeGreaterThan(0);
     await page.context().close();
   });
