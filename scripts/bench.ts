@@ -5,6 +5,7 @@
  * bench/results.json instead. Targets a figure missed are listed at the end; a phase whose service is missing
  * (PostgreSQL, Redis) reports "skipped" rows instead of figures.
  */
+import {benchRetrieval} from './bench/retrieval';
 import {existsSync, mkdirSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,7 @@ async function searchPhase({buildDir}: BenchContext): Promise<BenchRow[]> {
  */
 const PHASES: Phase[] = [
   {name: 'Search (index, Chromium latency, relevance)', run: searchPhase},
+  {name: 'Retrieval quality (npm run eval, 5-fold cross-validated) and worst-case CPU', run: ({buildDir}) => benchRetrieval(buildDir)},
   {name: 'Chat and query log (one server, SQLite and PostgreSQL)', run: ({buildDir, loadSeconds}) => benchServer(buildDir, loadSeconds)},
   {name: 'Two API instances (PostgreSQL and Redis)', run: ({buildDir, loadSeconds}) => benchInstances(buildDir, loadSeconds)},
   {name: 'Lighthouse (mobile, median of 3 runs)', run: ({buildDir, baselineBuildDir}) => benchLighthouse(buildDir, baselineBuildDir)},
