@@ -307,8 +307,9 @@ export function rankQuery(context: RankingContext, matcher: Matcher, query: Anal
 /**
  * Most subjects a query is matched with. The longest question of the four evaluation sets has 18; a 2,000-character
  * prompt with three earlier questions of 2,000 characters has hundreds, and each costs a (fuzzy) look-up, so beyond
- * this only the rarest count. Retrieval alone for that worst case (20 sections, threshold 0) took about 1,100 ms of
- * CPU uncapped, 65 ms at 24 subjects and 45 ms at 20, on a busy 2-core machine (the bench reports it per request).
+ * this only the rarest count. Retrieval alone for that worst case (20 sections, threshold 0; worst-case-request.ts)
+ * took about 1,550 ms of CPU uncapped and 47-165 ms at 20 subjects (median about 90) on a quiet 2-core machine;
+ * `npm run bench` reports it.
  */
 export const MAX_QUERY_SUBJECTS = 20;
 /** Salience of a word no section has, when a query is cut to its most salient subjects. */

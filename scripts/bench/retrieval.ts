@@ -40,13 +40,15 @@ export async function benchRetrieval(buildDir: string): Promise<BenchRow[]> {
   const retriever = createLexicalRetriever(corpus.sections, corpus.synonyms);
   const worst = worstCaseRequest(corpus.sections, 'bench');
   const cpu: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  // The first runs pay for compiling the code; a server answers from warm code.
+  for (let i = 0; i < 3; i++) await retriever.retrieve(worst.prompt, {count: 20, threshold: 0, earlier: earlierQuestionsOf(worst)});
+  for (let i = 0; i < 9; i++) {
     const started = process.cpuUsage();
     await retriever.retrieve(worst.prompt, {count: worst.sectionsMatchCount ?? 20, threshold: worst.sectionsMatchThreshold ?? 0, earlier: earlierQuestionsOf(worst)});
     const used = process.cpuUsage(started);
     cpu.push((used.user + used.system) / 1000);
   }
   cpu.sort((a, b) => a - b);
-  rows.push({area: 'Retrieval', metric: 'Worst-case request: retrieval CPU (median of 5)', value: cpu[2], unit: 'ms', note: 'target <= 50; 2,000-character prompt, three 2,000-character earlier questions, 20 sections, threshold 0'});
+  rows.push({area: 'Retrieval', metric: 'Worst-case request: retrieval CPU (median of 9, after 3 warm-up runs)', value: cpu[4], unit: 'ms', note: 'target <= 50; 2,000-character prompt, three 2,000-character earlier questions, 20 sections, threshold 0'});
   return rows;
 }
