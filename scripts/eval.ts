@@ -10,19 +10,11 @@ import {parseArgs} from 'node:util';
 import {chatDefaults} from '../src/site';
 import {rankingWeights} from '../data/ranking-weights';
 import type {RankingWeights} from '../lib/search/rank';
-import {crossValidate, fitWeights, HAND_SET_WEIGHTS, prepareQuestions, type FitOptions} from './evaluation/fit';
-import {loadEvaluationCorpus, runSet, summarize, type SetResult} from './evaluation/pipeline';
+import {fitPolicy, fitWeights, HAND_SET_WEIGHTS, prepareQuestions} from './evaluation/fit';
+import {crossValidatedResult, loadEvaluationCorpus, runSet, summarize, type SetResult} from './evaluation/pipeline';
 import {readQuestionSets} from './evaluation/question-sets';
 
 const WEIGHTS_FILE = 'data/ranking-weights.ts';
-/** The real users' questions count this much more than a question of another set in the fit: they are what readers ask. */
-const PRIMARY_SET_WEIGHT = 3;
-/** What a fit may not lower: the curated questions' and the keyword queries' hit@1 (the issue's floors for them). */
-const REGRESSION_FLOORS = [
-  {set: 'curated', hitAt1: 0.9},
-  {set: 'keywords', hitAt1: 0.93},
-];
-
 const pct = (x: number) => x.toFixed(3);
 
 function printTable(title: string, rows: Array<{name: string; result: ReturnType<typeof summarize>}>) {
@@ -56,37 +48,29 @@ ${features}
 
 async function main() {
   const {values} = parseArgs({options: {cv: {type: 'string'}, fit: {type: 'boolean', default: false}, misses: {type: 'boolean', default: false}, json: {type: 'boolean', default: false}}});
-  const threshold = chatDefaults.sectionsMatchThreshold;
   const corpus = loadEvaluationCorpus();
   const sets = readQuestionSets();
   const primary = sets.find((s) => s.primary)!;
-  const fitOptions: FitOptions = {threshold, setWeight: {[primary.name]: PRIMARY_SET_WEIGHT}, floors: REGRESSION_FLOORS, declineEveryOffTopic: true, log: (line) => console.error(line)};
+  const log = (line: string) => console.error(line);
 
   let weights = rankingWeights;
   // Matches and features are computed once for the fit and the cross-validation alike.
   const prepared = values.fit || values.cv ? prepareQuestions(corpus.index, corpus.pageRoutes, sets, HAND_SET_WEIGHTS) : [];
   if (values.fit) {
-    weights = fitWeights(prepared, HAND_SET_WEIGHTS, fitOptions);
+    weights = fitWeights(prepared, HAND_SET_WEIGHTS, {...fitPolicy(primary.name), log});
     writeFileSync(WEIGHTS_FILE, weightsSource(weights, `fitted on ${sets.map((s) => `${s.questions.length} ${s.name}`).join(', ')} questions (${new Date().toISOString().slice(0, 10)}).`));
     console.error(`Wrote ${WEIGHTS_FILE}; run npm run eval again to see the figures with these weights (the module is read at start).`);
   }
 
   const inSample: SetResult[] = [];
   for (const set of sets) inSample.push(await runSet(corpus, set, weights));
-  printTable(`In-sample (weights of ${WEIGHTS_FILE}, threshold ${threshold}, through the chat pipeline; keywords through the search ranking)`, inSample.map((r) => ({name: r.set.name, result: summarize(r)})));
+  printTable(`In-sample (weights of ${WEIGHTS_FILE}, threshold ${chatDefaults.sectionsMatchThreshold}, through the chat pipeline; keywords through the search ranking)`, inSample.map((r) => ({name: r.set.name, result: summarize(r)})));
 
   let crossValidated: SetResult | null = null;
   if (values.cv) {
     const k = Number(values.cv);
     if (!Number.isInteger(k) || k < 2) throw new Error(`--cv: expected a number of folds of 2 or more, got "${values.cv}"`);
-    const cv = crossValidate(prepared, primary.name, HAND_SET_WEIGHTS, k, fitOptions);
-    // Each held-out fold through the real pipeline with the weights fitted without it.
-    const rows: SetResult['rows'] = [];
-    for (let fold = 0; fold < k; fold++) {
-      const heldOut = {...primary, questions: cv.outcomes.filter((o) => o.fold === fold).map((o) => o.question)};
-      rows.push(...(await runSet(corpus, heldOut, cv.folds[fold])).rows);
-    }
-    crossValidated = {set: primary, rows};
+    crossValidated = await crossValidatedResult(corpus, prepared, primary, k, log);
     printTable(`${k}-fold cross-validated on ${primary.name} (fit on the other sets and ${k - 1} folds, scored on the held-out fold)`, [{name: primary.name, result: summarize(crossValidated)}]);
   }
 

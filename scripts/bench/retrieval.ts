@@ -1,11 +1,10 @@
-import {HAND_SET_WEIGHTS, crossValidate, prepareQuestions} from '../evaluation/fit';
-import {loadEvaluationCorpus, runSet, summarize, type SetResult} from '../evaluation/pipeline';
+import {HAND_SET_WEIGHTS, prepareQuestions} from '../evaluation/fit';
+import {crossValidatedResult, loadEvaluationCorpus, runSet, summarize} from '../evaluation/pipeline';
 import {readQuestionSets} from '../evaluation/question-sets';
 import {rankingWeights} from '../../data/ranking-weights';
 import {createLexicalRetriever} from '../../lib/search/retrieval';
 import {worstCaseRequest} from '../../server/completions/worst-case-request';
 import {earlierQuestionsOf} from '../../contract/completions';
-import {chatDefaults} from '../../src/site';
 import type {BenchRow} from './report';
 
 /** Folds of the cross-validation the bench reports (the figure that counts on the real users' questions). */
@@ -27,13 +26,7 @@ export async function benchRetrieval(buildDir: string): Promise<BenchRow[]> {
     rows.push({area: 'Retrieval', metric: `${set.name}: hit@3 / hit@10`, value: s.hitAt3, unit: '', note: `hit@10 ${s.hitAt10.toFixed(3)}; off-topic declined ${s.offTopicDeclined}/${s.offTopic}; answerable without references ${s.withoutReferences}`});
   }
   const prepared = prepareQuestions(corpus.index, corpus.pageRoutes, sets, HAND_SET_WEIGHTS);
-  const cv = crossValidate(prepared, primary.name, HAND_SET_WEIGHTS, FOLDS, {threshold: chatDefaults.sectionsMatchThreshold, setWeight: {[primary.name]: 3}, floors: [{set: 'curated', hitAt1: 0.9}, {set: 'keywords', hitAt1: 0.93}], declineEveryOffTopic: true});
-  const heldOut: SetResult['rows'] = [];
-  for (let fold = 0; fold < FOLDS; fold++) {
-    const questions = cv.outcomes.filter((o) => o.fold === fold).map((o) => o.question);
-    heldOut.push(...(await runSet(corpus, {...primary, questions}, cv.folds[fold])).rows);
-  }
-  const crossValidated = summarize({set: primary, rows: heldOut});
+  const crossValidated = summarize(await crossValidatedResult(corpus, prepared, primary, FOLDS));
   rows.push({area: 'Retrieval', metric: `real: hit@1, ${FOLDS}-fold cross-validated`, value: crossValidated.hitAt1, unit: '', note: 'target >= 0.80'});
   rows.push({area: 'Retrieval', metric: `real: hit@3, ${FOLDS}-fold cross-validated`, value: crossValidated.hitAt3, unit: '', note: `target >= 0.90; hit@10 ${crossValidated.hitAt10.toFixed(3)}; off-topic declined ${crossValidated.offTopicDeclined}/${crossValidated.offTopic}; answerable without references ${crossValidated.withoutReferences}`});
 

@@ -2,6 +2,7 @@ import {matchQuery, type RankingSearchIndex} from '../../lib/search/engine';
 import {RANKING_FEATURES, scoreSections, sectionFeatures, type RankingWeights, type SectionFeatures} from '../../lib/search/rank';
 import {namesUnknownProduct, similarity} from '../../lib/search/retrieval';
 import type {LabelledQuestion, QuestionSet} from './question-sets';
+import {chatDefaults} from '../../src/site';
 
 /**
  * Fitting the ranking weights to labelled questions, and k-fold cross-validation of the fit. The engine's matches and
@@ -123,6 +124,26 @@ export interface FitOptions {
   setWeight?: Record<string, number>;
   rounds?: number;
   log?: (line: string) => void;
+}
+
+/** The real users' questions count this much more than a question of another set in the fit: they are what readers ask. */
+const PRIMARY_SET_WEIGHT = 3;
+
+/**
+ * How the site's weights are fitted, by `npm run eval -- --fit` and in every cross-validation fold alike: at the
+ * chat's default threshold, the primary set weighed up, never answering an off-topic question, and never lowering the
+ * curated questions' hit@1 under 0.90 or the keyword queries' under 0.93 (issue 30's floors for them).
+ */
+export function fitPolicy(primary: string): FitOptions {
+  return {
+    threshold: chatDefaults.sectionsMatchThreshold,
+    setWeight: {[primary]: PRIMARY_SET_WEIGHT},
+    floors: [
+      {set: 'curated', hitAt1: 0.9},
+      {set: 'keywords', hitAt1: 0.93},
+    ],
+    declineEveryOffTopic: true,
+  };
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));

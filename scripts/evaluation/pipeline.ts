@@ -9,6 +9,7 @@ import {createExtractiveAnswerer} from '../../server/completions/extractive-answ
 import {completionStream} from '../../server/completions/pipeline';
 import {loadSections} from '../../server/sections';
 import {chatService} from '../../src/site';
+import {crossValidate, fitPolicy, HAND_SET_WEIGHTS, type PreparedQuestion} from './fit';
 import type {QuestionSet} from './question-sets';
 
 /** What the evaluation reads: the build's sections (or docs/ without a build), the synonyms and the search index over them. */
@@ -76,4 +77,18 @@ export function summarize({rows}: SetResult) {
     offTopicDeclined: offTopic.filter((r) => r.references.length === 0).length,
     withoutReferences: answerable.filter((r) => r.references.length === 0).length,
   };
+}
+
+/**
+ * k-fold cross-validation of the fit on the primary set, each held-out fold asked through the real pipeline with the
+ * weights fitted without it (what `npm run eval -- --cv K` and the bench report).
+ */
+export async function crossValidatedResult(corpus: EvaluationCorpus, prepared: PreparedQuestion[], primary: QuestionSet, k: number, log?: (line: string) => void): Promise<SetResult> {
+  const cv = crossValidate(prepared, primary.name, HAND_SET_WEIGHTS, k, {...fitPolicy(primary.name), log});
+  const rows: SetResult['rows'] = [];
+  for (let fold = 0; fold < k; fold++) {
+    const heldOut = {...primary, questions: cv.outcomes.filter((o) => o.fold === fold).map((o) => o.question)};
+    rows.push(...(await runSet(corpus, heldOut, cv.folds[fold])).rows);
+  }
+  return {set: primary, rows};
 }
