@@ -2,7 +2,7 @@ import * as z from 'zod';
 import {chatDefaults} from '../src/site';
 
 import {MAX_CONTEXT_ANSWER_CHARS, MAX_CONTEXT_EXCHANGES} from './conversation-limits';
-import {withoutNul} from './query-log';
+import {withinBytes, withoutNul} from './query-log';
 import {START_RESPONSE_MARKER} from './stream-marker';
 
 export {START_RESPONSE_MARKER};
@@ -24,29 +24,35 @@ export const MAX_PROMPT_CHARS = 2000;
 
 /** One earlier question of the conversation and the answer it got. */
 export const contextExchangeSchema = z.object({
-  question: withoutNul(
-    z.string().trim().min(1, 'question must not be empty').max(MAX_PROMPT_CHARS, `question must be at most ${MAX_PROMPT_CHARS} characters`),
+  question: withinBytes(
+    withoutNul(z.string().trim().min(1, 'question must not be empty').max(MAX_PROMPT_CHARS, `question must be at most ${MAX_PROMPT_CHARS} characters`), 'question'),
     'question',
+    MAX_PROMPT_CHARS,
   ),
   /** Empty when the earlier question got no answer. */
-  answer: withoutNul(z.string().max(MAX_CONTEXT_ANSWER_CHARS, `answer must be at most ${MAX_CONTEXT_ANSWER_CHARS} characters`), 'answer'),
+  answer: withinBytes(
+    withoutNul(z.string().max(MAX_CONTEXT_ANSWER_CHARS, `answer must be at most ${MAX_CONTEXT_ANSWER_CHARS} characters`), 'answer'),
+    'answer',
+    MAX_CONTEXT_ANSWER_CHARS,
+  ),
 });
 
 /** Body of POST /v1/completions (spec 7.3), with the spec 9 defaults. */
 export const completionRequestSchema = z.object({
   /** The reader's question. */
-  prompt: withoutNul(
-    z.string().trim().min(1, 'prompt must not be empty').max(MAX_PROMPT_CHARS, `prompt must be at most ${MAX_PROMPT_CHARS} characters`),
+  prompt: withinBytes(
+    withoutNul(z.string().trim().min(1, 'prompt must not be empty').max(MAX_PROMPT_CHARS, `prompt must be at most ${MAX_PROMPT_CHARS} characters`), 'prompt'),
     'prompt',
+    MAX_PROMPT_CHARS,
   ),
   /** Public key of the site asking; the server only answers known keys. */
   projectKey: z.string({error: 'a project key is required'}).min(1, 'a project key is required'),
   /** Answer used when nothing in the docs matches. */
-  iDontKnowMessage: z.string().min(1).max(500).default(chatDefaults.iDontKnowMessage),
+  iDontKnowMessage: withinBytes(z.string().min(1).max(500), 'iDontKnowMessage', 500).default(chatDefaults.iDontKnowMessage),
   /** Model asked of the LLM endpoint; must be one the server allows. */
-  model: z.string().min(1).max(100).default(chatDefaults.model),
+  model: withinBytes(z.string().min(1).max(100), 'model', 100).default(chatDefaults.model),
   /** Template with {{CONTEXT}}, {{PROMPT}}, {{I_DONT_KNOW}} and {{productName}} placeholders. */
-  promptTemplate: z.string().min(1).max(8000).default(chatDefaults.promptTemplate),
+  promptTemplate: withinBytes(z.string().min(1).max(8000), 'promptTemplate', 8000).default(chatDefaults.promptTemplate),
   temperature: z.number().min(0).max(2).default(chatDefaults.temperature),
   topP: z.number().min(0).max(1).default(chatDefaults.topP),
   frequencyPenalty: z.number().min(-2).max(2).default(chatDefaults.frequencyPenalty),

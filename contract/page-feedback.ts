@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import {PAGE_FEEDBACK_COMMENT_MAX_LENGTH} from './page-feedback-limits';
-import {withoutNul} from './query-log';
+import {withinBytes, withoutNul} from './query-log';
 
 // Defined in a module without zod, so the widget can import the limit without zod in the page's bundle.
 export {PAGE_FEEDBACK_COMMENT_MAX_LENGTH};
@@ -26,9 +26,10 @@ export function pageFeedbackSchema(docRoutes: ReadonlySet<string>) {
     /** The reader's answer to "Was this page helpful?". */
     helpful: z.boolean(),
     /** What the reader adds in their own words; kept as plain text, an empty one is not stored. */
-    comment: withoutNul(
-      z.string().trim().max(PAGE_FEEDBACK_COMMENT_MAX_LENGTH, `comment must be at most ${PAGE_FEEDBACK_COMMENT_MAX_LENGTH} characters`),
+    comment: withinBytes(
+      withoutNul(z.string().trim().max(PAGE_FEEDBACK_COMMENT_MAX_LENGTH, `comment must be at most ${PAGE_FEEDBACK_COMMENT_MAX_LENGTH} characters`), 'comment'),
       'comment',
+      PAGE_FEEDBACK_COMMENT_MAX_LENGTH,
     )
       .transform((comment) => comment || undefined)
       .optional(),

@@ -164,6 +164,9 @@ describe('POST /v1/completions: errors', () => {
       [{prompt: 'x', projectKey: KEY, temperature: 'hot'}, 400, /^temperature: /],
       [{prompt: 'x'.repeat(2001), projectKey: KEY}, 400, /at most 2000 characters/],
       [{prompt: 'a\u0000b', projectKey: KEY}, 400, /^prompt: prompt must not contain NUL/],
+      // 2,000 characters, but 8,000 bytes: emoji take 4 bytes each.
+      [{prompt: '\u{1F600}'.repeat(2000), projectKey: KEY}, 400, /^prompt: prompt must be at most 6000 bytes of UTF-8/],
+      [{prompt: 'x', projectKey: KEY, context: [{question: 'x', answer: '\u{1F600}'.repeat(4000)}]}, 400, /^context\.0\.answer: answer must be at most 12000 bytes/],
       [{prompt: 'x', projectKey: KEY, context: [{question: 'a\u0000', answer: ''}]}, 400, /^context\.0\.question: .*NUL/],
       [[1, 2], 400, /JSON object/],
     ];

@@ -97,6 +97,17 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       expect(await store.countQueries()).toBe(before);
     });
 
+    it('caps a query at 6,000 bytes of UTF-8: 2,000 characters of any script fit, 2,000 emoji do not', async () => {
+      const before = await store.countQueries();
+      const euros = '\u20AC'.repeat(2000);
+      expect((await post({query: euros})).status).toBe(201);
+      expect(await storedHex(store, '\u20AC%')).toEqual([Buffer.from(euros).toString('hex').toUpperCase()]);
+      const emoji = await post({query: '\u{1F600}'.repeat(2000)});
+      expect(emoji.status).toBe(400);
+      expect(await errorOf(emoji)).toMatch(/^query: query must be at most 6000 bytes of UTF-8/);
+      expect(await store.countQueries()).toBe(before + 1);
+    });
+
     it('stores a lone surrogate as U+FFFD, the same on both stores', async () => {
       // JSON may carry a lone surrogate ("\\ud800"); UTF-8 cannot encode it.
       const response = await fetch(url, {method: 'POST', headers: jsonHeaders(ANON), body: '{"query":"lone \\ud800 surrogate"}'});
@@ -197,6 +208,7 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
         [{page: '/docs/quickstart'}, /^helpful: /],
         [{page: '/docs/quickstart', helpful: false, comment: 'x'.repeat(501)}, /^comment: comment must be at most 500 characters$/],
         [{page: '/docs/quickstart', helpful: false, comment: 'a\u0000b'}, /^comment: comment must not contain NUL/],
+        [{page: '/docs/quickstart', helpful: false, comment: '\u{1F600}'.repeat(500)}, /^comment: comment must be at most 1500 bytes of UTF-8/],
         [{page: '/docs/quickstart', helpful: false, comment: ['x']}, /^comment: /],
         [{page: '/docs/quickstart', helpful: false, id: 1}, /^body: .*"id"/],
         [[{page: '/docs/quickstart', helpful: false}], /^body: /],
