@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {analyzeFollowUp, analyzeQuery, EARLIER_QUESTION_WEIGHT, queryLeaves, subjectTermsWithSynonyms, identifiersOf, productNamesOf} from './query';
+import {analyzeFollowUp, analyzeQuery, camelCaseParts, EARLIER_QUESTION_WEIGHT, queryLeaves, subjectTermsWithSynonyms, identifiersOf, productNamesOf} from './query';
 import {compileSynonyms} from './synonyms';
 
 const synonyms = compileSynonyms([
@@ -46,6 +46,12 @@ describe('query analysis', () => {
   it('gives a word, or a phrase, its synonyms as alternatives', () => {
     expect(alternativesOf('SSO with Okta')).toEqual([[['SSO'], ['single', 'sign', 'on']], [['Okta']]]);
     expect(alternativesOf('create a personal access token')).toEqual([[['create']], [['personal', 'access', 'token'], ['pat']]]);
+  });
+
+  it('gives a camelCase name its words as an alternative, and leaves other words alone', () => {
+    expect(alternativesOf('emit a ChangeEvent from a dataJob')).toEqual([[['emit']], [['ChangeEvent'], ['change', 'event']], [['dataJob'], ['data', 'job']]]);
+    expect(alternativesOf('URN of a GraphQL type')).toEqual([[['URN']], [['GraphQL']], [['type']]]);
+    expect(camelCaseParts('iPhone')).toEqual([]);
   });
 
   it('expands one-way synonyms only from their input', () => {

@@ -116,6 +116,15 @@ export function identifiersOf(query: string): string[][] {
   return found.filter((terms, i) => terms.length >= 2 && found.findIndex((o) => o.join(' ') === terms.join(' ')) === i);
 }
 
+/**
+ * The words of a camelCase or PascalCase name ("dataFlow", "MetadataAuditEvent"), lower-cased; the docs often write
+ * the same thing as words ("data flow", "Metadata Audit Event"). Empty for any other word.
+ */
+export function camelCaseParts(word: string): string[] {
+  if (!/^\p{L}[\p{Ll}\d]+(\p{Lu}[\p{Ll}\d]+)+$/u.test(word)) return [];
+  return word.split(/(?=\p{Lu})/u).map((part) => part.toLowerCase());
+}
+
 /** Splits a query into subject groups with their synonyms, and reads its intent. */
 export function analyzeQuery(query: string, synonyms: SynonymTable): AnalyzedQuery {
   const words: QueryWord[] = tokenize(query.replace(/['’]/g, ''))
@@ -129,10 +138,11 @@ export function analyzeQuery(query: string, synonyms: SynonymTable): AnalyzedQue
   const typed = subject.length > 0 ? subject : indexed;
   // A word typed twice is one subject.
   const kept = typed.filter((w, i) => typed.findIndex((o) => o.term === w.term) === i || i === typed.length - 1);
-  const groups: QueryGroup[] = matchSynonyms(kept.map((w) => w.term), synonyms).map(({from, to, alternatives}) => ({
-    alternatives: [kept.slice(from, to).map((w) => w.word), ...alternatives],
-    last: to === kept.length,
-  }));
+  const groups: QueryGroup[] = matchSynonyms(kept.map((w) => w.term), synonyms).map(({from, to, alternatives}) => {
+    const typedWords = kept.slice(from, to).map((w) => w.word);
+    const parts = typedWords.length === 1 ? camelCaseParts(typedWords[0]) : [];
+    return {alternatives: [typedWords, ...alternatives, ...(parts.length > 1 ? [parts] : [])], last: to === kept.length};
+  });
   const intent: QueryIntent = LOOKUP_PATTERN.test(query) ? 'lookup' : TASK_PATTERN.test(query) ? 'task' : NAMES_CODE.test(query) || NAMES_MEMBERS.test(query) ? 'lookup' : 'neutral';
   return {
     groups,
