@@ -1,7 +1,7 @@
 import type {RankingWeights} from '../lib/search/rank';
 
 /**
- * The weights ranking uses (lib/search/rank.ts), written by `npm run eval -- --fit`: fitted on 75 real, 76 curated, 226 team, 46 keywords questions (2026-11-26).
+ * The weights ranking uses (lib/search/rank.ts), written by `npm run eval -- --fit`: fitted on 75 real, 76 curated, 46 keywords questions (2026-11-26).
  * Do not edit by hand; change the features or the question sets and fit again.
  */
 export const rankingWeights: RankingWeights = {
@@ -15,12 +15,12 @@ export const rankingWeights: RankingWeights = {
     fullTitle: 0.4055,
     definition: 0.4055,
     definitionOpening: 0.4055,
-    kind: 1.25,
-    problemSection: -0.157,
+    kind: 0,
+    problemSection: -0.0945,
     identifier: 1,
     opening: 0.25,
     pageCoverage: 0,
-    titleAsked: -0.0625,
+    titleAsked: 0,
   },
   pageBonus: 0.5,
   saturation: 12,

@@ -57,8 +57,8 @@ async function main() {
   // Matches and features are computed once for the fit and the cross-validation alike.
   const prepared = values.fit || values.cv ? prepareQuestions(corpus.index, corpus.pageRoutes, sets, HAND_SET_WEIGHTS) : [];
   if (values.fit) {
-    weights = fitWeights(prepared, HAND_SET_WEIGHTS, {...fitPolicy(primary.name), log});
-    writeFileSync(WEIGHTS_FILE, weightsSource(weights, `fitted on ${sets.map((s) => `${s.questions.length} ${s.name}`).join(', ')} questions (${new Date().toISOString().slice(0, 10)}).`));
+    weights = fitWeights(prepared, HAND_SET_WEIGHTS, {...fitPolicy(sets), log});
+    writeFileSync(WEIGHTS_FILE, weightsSource(weights, `fitted on ${sets.filter((s) => s.fitWeight > 0).map((s) => `${s.questions.length} ${s.name}`).join(', ')} questions (${new Date().toISOString().slice(0, 10)}).`));
     console.error(`Wrote ${WEIGHTS_FILE}; run npm run eval again to see the figures with these weights (the module is read at start).`);
   }
 
@@ -70,7 +70,7 @@ async function main() {
   if (values.cv) {
     const k = Number(values.cv);
     if (!Number.isInteger(k) || k < 2) throw new Error(`--cv: expected a number of folds of 2 or more, got "${values.cv}"`);
-    crossValidated = await crossValidatedResult(corpus, prepared, primary, k, log);
+    crossValidated = await crossValidatedResult(corpus, prepared, sets, k, log);
     printTable(`${k}-fold cross-validated on ${primary.name} (fit on the other sets and ${k - 1} folds, scored on the held-out fold)`, [{name: primary.name, result: summarize(crossValidated)}]);
   }
 

@@ -26,7 +26,7 @@ export async function benchRetrieval(buildDir: string): Promise<BenchRow[]> {
     rows.push({area: 'Retrieval', metric: `${set.name}: hit@3 / hit@10`, value: s.hitAt3, unit: '', note: `hit@10 ${s.hitAt10.toFixed(3)}; off-topic declined ${s.offTopicDeclined}/${s.offTopic}; answerable without references ${s.withoutReferences}`});
   }
   const prepared = prepareQuestions(corpus.index, corpus.pageRoutes, sets, HAND_SET_WEIGHTS);
-  const crossValidated = summarize(await crossValidatedResult(corpus, prepared, primary, FOLDS));
+  const crossValidated = summarize(await crossValidatedResult(corpus, prepared, sets, FOLDS));
   rows.push({area: 'Retrieval', metric: `real: hit@1, ${FOLDS}-fold cross-validated`, value: crossValidated.hitAt1, unit: '', note: 'target >= 0.80'});
   rows.push({area: 'Retrieval', metric: `real: hit@3, ${FOLDS}-fold cross-validated`, value: crossValidated.hitAt3, unit: '', note: `target >= 0.90; hit@10 ${crossValidated.hitAt10.toFixed(3)}; off-topic declined ${crossValidated.offTopicDeclined}/${crossValidated.offTopic}; answerable without references ${crossValidated.withoutReferences}`});
 

@@ -120,24 +120,22 @@ export interface FitOptions {
   floors?: Array<{set: string; hitAt1: number}>;
   /** Refuse candidates that answer any off-topic question of the training sets (the starting weights decline them all). */
   declineEveryOffTopic?: boolean;
-  /** Weight of each question of a set in the objective (1 by default). */
+  /** Weight of each question of a set in the objective (1 by default; 0 leaves the set out of the fit). */
   setWeight?: Record<string, number>;
   rounds?: number;
   log?: (line: string) => void;
 }
 
-/** The real users' questions count this much more than a question of another set in the fit: they are what readers ask. */
-const PRIMARY_SET_WEIGHT = 3;
-
 /**
  * How the site's weights are fitted, by `npm run eval -- --fit` and in every cross-validation fold alike: at the
- * chat's default threshold, the primary set weighed up, never answering an off-topic question, and never lowering the
- * curated questions' hit@1 under 0.90 or the keyword queries' under 0.93 (issue 30's floors for them).
+ * chat's default threshold, each set's questions weighed by its fitWeight (question-sets.ts; a set weighing 0 is left
+ * out), never answering an off-topic question, and never lowering the curated questions' hit@1 under 0.90 or the
+ * keyword queries' under 0.93 (issue 30's floors for them).
  */
-export function fitPolicy(primary: string): FitOptions {
+export function fitPolicy(sets: readonly QuestionSet[]): FitOptions {
   return {
     threshold: chatDefaults.sectionsMatchThreshold,
-    setWeight: {[primary]: PRIMARY_SET_WEIGHT},
+    setWeight: Object.fromEntries(sets.map((set) => [set.name, set.fitWeight])),
     floors: [
       {set: 'curated', hitAt1: 0.9},
       {set: 'keywords', hitAt1: 0.93},
@@ -175,6 +173,7 @@ export function objective(questions: PreparedQuestion[], weights: RankingWeights
   const hits = new Map<string, {first: number; answerable: number}>();
   for (const q of questions) {
     const w = options.setWeight?.[q.set] ?? 1;
+    if (w === 0) continue;
     const outcome = outcomeOf(q, weights, options.threshold);
     if (options.declineEveryOffTopic && q.acceptable.length === 0 && outcome.answered) return -Infinity;
     sum += w * utility(q, outcome);

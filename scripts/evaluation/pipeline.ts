@@ -83,8 +83,10 @@ export function summarize({rows}: SetResult) {
  * k-fold cross-validation of the fit on the primary set, each held-out fold asked through the real pipeline with the
  * weights fitted without it (what `npm run eval -- --cv K` and the bench report).
  */
-export async function crossValidatedResult(corpus: EvaluationCorpus, prepared: PreparedQuestion[], primary: QuestionSet, k: number, log?: (line: string) => void): Promise<SetResult> {
-  const cv = crossValidate(prepared, primary.name, HAND_SET_WEIGHTS, k, {...fitPolicy(primary.name), log});
+export async function crossValidatedResult(corpus: EvaluationCorpus, prepared: PreparedQuestion[], sets: QuestionSet[], k: number, log?: (line: string) => void): Promise<SetResult> {
+  const primary = sets.find((s) => s.primary);
+  if (!primary) throw new Error('No primary question set to cross-validate (readQuestionSets marks one)');
+  const cv = crossValidate(prepared, primary.name, HAND_SET_WEIGHTS, k, {...fitPolicy(sets), log});
   const rows: SetResult['rows'] = [];
   for (let fold = 0; fold < k; fold++) {
     const heldOut = {...primary, questions: cv.outcomes.filter((o) => o.fold === fold).map((o) => o.question)};

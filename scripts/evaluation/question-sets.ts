@@ -21,6 +21,8 @@ export interface QuestionSet {
   primary?: boolean;
   /** What the set is, for the report. */
   about: string;
+  /** What each of its questions weighs in the fit's objective (scripts/evaluation/fit.ts); 0: reported, never fitted on. */
+  fitWeight: number;
   questions: LabelledQuestion[];
 }
 
@@ -38,18 +40,22 @@ export function readQuestionFile(file: string): LabelledQuestion[] {
 
 /** Every set in data/, in report order. */
 export function readQuestionSets(dir = 'data'): QuestionSet[] {
-  const set = (name: string, file: string, mode: QuestionSet['mode'], about: string, primary = false): QuestionSet => ({
+  const set = (name: string, file: string, mode: QuestionSet['mode'], about: string, fitWeight: number, primary = false): QuestionSet => ({
     name,
     file: `${dir}/${file}`,
     mode,
     about,
+    fitWeight,
     primary,
     questions: readQuestionFile(`${dir}/${file}`),
   });
   return [
-    set('real', 'real-dev-questions.tsv', 'chat', 'questions real users filed in public issues, as they wrote them', true),
-    set('curated', 'chat-dev-questions.tsv', 'chat', 'questions written to be answerable (regression set)'),
-    set('team', 'chat-team-questions.tsv', 'chat', "questions the team wrote in its own words (regression set)"),
-    set('keywords', 'search-dev-queries.tsv', 'search', 'keyword queries typed in the search box (regression set)'),
+    // Real users' questions count 3 times a written one: they are what readers ask.
+    set('real', 'real-dev-questions.tsv', 'chat', 'questions real users filed in public issues, as they wrote them', 3, true),
+    set('curated', 'chat-dev-questions.tsv', 'chat', 'questions written to be answerable (regression set)', 1),
+    // Reported only: fitting on these 226 written questions too pulled the weights toward their style, and lowered the
+    // real questions' 5-fold cross-validated hit@1 from 0.538 to 0.477 (hit@3 0.738 to 0.662).
+    set('team', 'chat-team-questions.tsv', 'chat', "questions the team wrote in its own words (regression set, not fitted on)", 0),
+    set('keywords', 'search-dev-queries.tsv', 'search', 'keyword queries typed in the search box (regression set)', 1),
   ];
 }
