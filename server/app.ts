@@ -54,7 +54,7 @@ type AppConfig = Pick<ServerConfig, 'buildDir'> &
   Partial<
     Pick<
       ServerConfig,
-      | 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'maxConcurrentCompletions' | 'queryLogRateLimitPerMinute' | 'pageFeedbackRateLimitPerMinute' | 'corsOrigins'
+      | 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'maxConcurrentCompletions' | 'queryLogRateLimitPerMinute' | 'pageFeedbackRateLimitPerMinute' | 'corsOrigins' | 'chatQueueMax'
       | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'trustProxy' | 'hstsMaxAgeSeconds'
     >
   >;
@@ -145,6 +145,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
         allowedModels: services.allowedModels,
         rateLimitPerMinute: config.rateLimitPerMinute ?? serverDefaults.rateLimitPerMinute,
         maxConcurrent: config.maxConcurrentCompletions ?? serverDefaults.maxConcurrentCompletions,
+        queueFull: services.chatPool ? () => services.chatPool!.queueLength() >= (config.chatQueueMax ?? serverDefaults.chatQueueMax) : undefined,
         ...shared,
       });
       await api.register(queryLogRoutes, {

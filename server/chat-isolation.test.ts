@@ -38,6 +38,7 @@ const KEY = 'isolation-key';
 let app: FastifyInstance;
 let services: AppServices & {sections: Section[]};
 let url: string;
+let config: ReturnType<typeof readConfig>;
 
 beforeAll(async () => {
   const build = mkdtempSync(path.join(tmpdir(), 'isolation-build-'));
@@ -47,7 +48,7 @@ beforeAll(async () => {
   // question on the real docs takes about 100 ms, too close to a page's own time to tell a page that waited for it.
   writeFileSync(path.join(build, CHAT_SECTIONS_FILE), JSON.stringify(syntheticSections(20_000, 40)));
   // The server's own wiring (server/services.ts), as `npm run serve` builds it, with one worker thread.
-  const config = readConfig({
+  config = readConfig({
     BUILD_DIR: build,
     CHAT_PROJECT_KEYS: KEY,
     QUERY_LOG_SQLITE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'isolation-log-')), 'log.sqlite'),
@@ -112,6 +113,26 @@ describe('the chat runs off the thread that serves pages', () => {
     for (const response of await Promise.all(running)) expect(response.status).toBe(200);
     await Promise.all((await Promise.all(running)).map((r) => r.text().catch(() => '')));
     expect((await ask({prompt: 'page section', projectKey: KEY})).status).toBe(200);
+  });
+
+  it('does not count a question refused for a full queue against the client\'s allowance', async () => {
+    // The same services behind an app whose allowance is 5 questions a minute.
+    const limited = await buildApp({...config, rateLimitPerMinute: 5}, services);
+    const limitedUrl = await limited.listen({port: 0, host: '127.0.0.1'});
+    const askLimited = (body: unknown) => fetch(`${limitedUrl}/v1/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body)});
+    try {
+      const worst = worstCaseRequest(services.sections, KEY);
+      const running = [askLimited(worst), askLimited(worst), askLimited(worst)];
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Five retries while the queue is full: each told to come back in a second, none spending the allowance.
+      for (let i = 0; i < 5; i++) expect((await askLimited(worst)).status).toBe(503);
+      await Promise.all((await Promise.all(running)).map((r) => r.text()));
+      // Three questions answered so far: two more fit in the allowance of five, the sixth is one too many.
+      for (let i = 0; i < 2; i++) expect((await askLimited({prompt: 'page section', projectKey: KEY})).status).toBe(200);
+      expect((await askLimited({prompt: 'page section', projectKey: KEY})).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('drops the question of a client that left before a worker took it, and times the tasks it ran', async () => {

@@ -17,6 +17,8 @@ export interface CompletionsRouteOptions {
   rateLimitPerMinute: number;
   /** Completions answered at once; past it, 503 with Retry-After. */
   maxConcurrent: number;
+  /** Whether the chat's worker queue is full (CHAT_QUEUE_MAX): then 503 with Retry-After. */
+  queueFull?: () => boolean;
   /** Redis-backed limits shared by every instance; unset: this process counts alone. */
   sharedLimits?: SharedLimits;
   metrics?: AppMetrics;
@@ -44,10 +46,22 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
     },
   });
   const {metrics} = options;
+  let active = 0;
+  const BUSY = 'the chat is answering as many questions as it can; try again in a second';
+  const QUEUE_FULL = 'the chat has more questions waiting than it can answer soon; try again in a second';
+  // A good request the chat has no room for is refused here, before the rate limit's preHandler hook counts it:
+  // the reader is told to retry in a second, and that retry must not be refused as "too many questions".
+  app.addHook('preValidation', async (request, reply) => {
+    const key = (request.body as {projectKey?: unknown} | null)?.projectKey;
+    if (typeof key !== 'string' || !projectKeys.has(key)) return;
+    const full = options.queueFull?.() ?? false;
+    if (active < options.maxConcurrent && !full) return;
+    if (full) metrics?.degraded.inc({reason: 'chat_queue_full'});
+    return reply.code(503).header('retry-after', '1').send({error: full ? QUEUE_FULL : BUSY});
+  });
   // The same deps for every request (the pipeline keys its rate-limited warnings on them), with the fallback counted.
   const deps: CompletionDeps = {...options.deps, onFallback: () => metrics?.degraded.inc({reason: 'llm_fallback'})};
 
-  let active = 0;
   app.post('/v1/completions', async (request, reply) => {
     const raw = (request.body ?? {}) as Record<string, unknown>;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return reply.code(400).send({error: 'body must be a JSON object'});
@@ -64,7 +78,7 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
     }
 
     if (active >= options.maxConcurrent) {
-      return reply.code(503).header('retry-after', '1').send({error: 'the chat is answering as many questions as it can; try again in a second'});
+      return reply.code(503).header('retry-after', '1').send({error: BUSY});
     }
     active += 1;
     // A client that goes away aborts retrieval and the upstream LLM request at once.
@@ -84,7 +98,7 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
     } catch (error) {
       if (error instanceof ChatBusyError) {
         metrics?.degraded.inc({reason: 'chat_queue_full'});
-        return reply.code(503).header('retry-after', '1').send({error: 'the chat has more questions waiting than it can answer soon; try again in a second'});
+        return reply.code(503).header('retry-after', '1').send({error: QUEUE_FULL});
       }
       // The client left while its question waited or ran: nobody reads the answer (499, as proxies log it).
       if (controller.signal.aborted) return reply.code(499).send({error: 'the client closed the connection before the answer started'});
