@@ -136,8 +136,13 @@ export function analyzeQuery(query: string, synonyms: SynonymTable): AnalyzedQue
   const subject = indexed.filter((w, i) => !FILLER_WORDS.has(w.term) && !setUp.has(i));
   // A query made only of filler words ("how to") is taken as typed.
   const typed = subject.length > 0 ? subject : indexed;
-  // A word typed twice is one subject.
-  const kept = typed.filter((w, i) => typed.findIndex((o) => o.term === w.term) === i || i === typed.length - 1);
+  // A word typed twice is one subject (a Set, not a search per word: a prompt with its context has a thousand words).
+  const seen = new Set<string>();
+  const kept = typed.filter((w, i) => {
+    const first = !seen.has(w.term);
+    seen.add(w.term);
+    return first || i === typed.length - 1;
+  });
   const groups: QueryGroup[] = matchSynonyms(kept.map((w) => w.term), synonyms).map(({from, to, alternatives}) => {
     const typedWords = kept.slice(from, to).map((w) => w.word);
     const parts = typedWords.length === 1 ? camelCaseParts(typedWords[0]) : [];

@@ -47,12 +47,33 @@ export interface SynonymMatch {
  * Groups a query's index terms: each run that matches an input phrase (longest first, left to right) becomes one
  * group with that entry's synonyms; every other term is a group of its own.
  */
+/** A table's inputs as index terms, by their first term; compiled once per table (each query would otherwise redo it). */
+const compiledInputs = new WeakMap<SynonymTable, Map<string, Array<{terms: string[]; entry: SynonymEntry}>>>();
+
+function inputsByFirstTerm(table: SynonymTable) {
+  let byFirst = compiledInputs.get(table);
+  if (!byFirst) {
+    byFirst = new Map();
+    for (const entry of table) {
+      for (const input of entry.inputs) {
+        const terms = indexTermsOf(input);
+        if (terms.length === 0) continue;
+        const list = byFirst.get(terms[0]) ?? [];
+        list.push({terms, entry});
+        byFirst.set(terms[0], list);
+      }
+    }
+    compiledInputs.set(table, byFirst);
+  }
+  return byFirst;
+}
+
 export function matchSynonyms(terms: string[], table: SynonymTable): SynonymMatch[] {
-  const inputs = table.flatMap((entry) => entry.inputs.map((input) => ({terms: indexTermsOf(input), entry}))).filter((i) => i.terms.length > 0);
+  const byFirst = inputsByFirstTerm(table);
   const matches: SynonymMatch[] = [];
   for (let at = 0; at < terms.length;) {
     let best: {length: number; alternatives: string[][]} | null = null;
-    for (const input of inputs) {
+    for (const input of byFirst.get(terms[at]) ?? []) {
       const length = input.terms.length;
       if (best && length <= best.length) continue;
       if (sameTerms(terms.slice(at, at + length), input.terms)) {

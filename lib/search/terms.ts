@@ -20,10 +20,22 @@ const DOUBLE_CONSONANT_BASES = new Map(['add', 'err', 'egg'].flatMap((base) => [
  */
 const agentNounBase = (stem: string) => (stem.length >= 8 && stem.endsWith('or') ? stem.slice(0, -2) : stem);
 
+/** Stems already computed: a long prompt repeats its words, and the stemmer is the costliest step of reading one. */
+const stems = new Map<string, string>();
+/** Most stems kept; past it the cache starts over, so a stream of made-up words cannot grow it without bound. */
+const MAX_CACHED_STEMS = 50_000;
+
 /** Lower-cases and stems a token (Porter), dropping stop words, bare numbers and single characters. */
 export function processTerm(term: string): string | null {
   const t = term.toLowerCase();
-  return t.length < 2 || STOP_WORDS.has(t) || /^\d+$/.test(t) ? null : DOUBLE_CONSONANT_BASES.get(t) ?? agentNounBase(stemmer(t));
+  if (t.length < 2 || STOP_WORDS.has(t) || /^\d+$/.test(t)) return null;
+  let stem = stems.get(t);
+  if (stem === undefined) {
+    if (stems.size >= MAX_CACHED_STEMS) stems.clear();
+    stem = DOUBLE_CONSONANT_BASES.get(t) ?? agentNounBase(stemmer(t));
+    stems.set(t, stem);
+  }
+  return stem;
 }
 
 /** The index terms of words (stop words, bare numbers and single characters dropped), in order. */
