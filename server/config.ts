@@ -102,7 +102,7 @@ export const envSchema = z.object({
   /** Models a request may ask for. */
   CHAT_MODELS: list('gpt-4,gpt-3.5-turbo'),
   /** OpenAI-compatible embeddings endpoint (its /embeddings); unset: OPENAI_BASE_URL when EMBEDDINGS_MODEL is set. */
-  EMBEDDINGS_BASE_URL: z.url().optional(),
+  EMBEDDINGS_BASE_URL: z.url({protocol: /^https?$/, error: 'must be an http:// or https:// URL, such as http://localhost:8080/v1'}).optional(),
   /** Embeddings model; set, it turns on semantic retrieval fused with the lexical ranking. */
   EMBEDDINGS_MODEL: z.string().trim().min(1).optional(),
   /** Bearer key of the embeddings endpoint; unset: OPENAI_API_KEY. */

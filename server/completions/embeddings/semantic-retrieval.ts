@@ -59,8 +59,16 @@ export function createSemanticRetrieval(sections: Section[], config: EmbeddingsC
   const vectors = createSharedVectors(sections.length, embeddingsDefaults.maxDimensions);
   const host = hostOf(config.baseUrl);
   const warn = limitLog(log);
-  const errorListeners: Array<(error: EmbeddingsError, when: 'start' | 'question') => void> = [];
-  const failed = (error: EmbeddingsError, when: 'start' | 'question') => errorListeners.forEach((listener) => listener(error, when));
+  // Failures are tallied here too: the start can fail before the app (and its metrics registry) exists.
+  const tally = new Map<string, {when: 'start' | 'question'; code: string; count: number}>();
+  const errorListeners: Array<(labels: {when: 'start' | 'question'; code: string}) => void> = [];
+  const failed = (error: EmbeddingsError, when: 'start' | 'question') => {
+    const key = `${when}\0${error.code}`;
+    const entry = tally.get(key) ?? {when, code: error.code, count: 0};
+    entry.count += 1;
+    tally.set(key, entry);
+    errorListeners.forEach((listener) => listener({when, code: error.code}));
+  };
   let job: SectionVectorsJob | undefined;
   const semantic: SemanticRetrieval = {
     vectors,
@@ -98,7 +106,8 @@ export function createSemanticRetrieval(sections: Section[], config: EmbeddingsC
         labelNames: ['when', 'code'],
         registers: [registry],
       });
-      errorListeners.push((error, when) => errors.inc({when, code: error.code}));
+      for (const {when, code, count} of tally.values()) errors.inc({when, code}, count);
+      errorListeners.push((labels) => errors.inc(labels));
       new Gauge({
         name: 'chat_embeddings_ready',
         help: '1 once every section has its vector and questions use fused retrieval; 0 while they are answered lexically.',
