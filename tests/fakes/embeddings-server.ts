@@ -57,7 +57,7 @@ function readBody(request: IncomingMessage): Promise<string> {
  * third party the tests cannot reach: POST /v1/embeddings with {model, input, dimensions?} answered in OpenAI's shape,
  * {object: "list", data: [{object: "embedding", index, embedding}], model, usage}.
  */
-export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
+export async function startFakeEmbeddings(port = 0): Promise<FakeEmbeddings> {
   const fake: FakeEmbeddings = {url: '', mode: 'ok', delayMs: 0, requests: [], aliases: new Map(), close: async () => undefined};
   const server: Server = createServer(async (request, response) => {
     const raw = await readBody(request);
@@ -79,7 +79,7 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
     response.writeHead(200, {'content-type': 'application/json'});
     response.end(JSON.stringify({object: 'list', data, model: body.model, usage: {prompt_tokens: 0, total_tokens: 0}}));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   fake.close = () =>
     new Promise((resolve) => {

@@ -35,55 +35,79 @@ export interface SectionVectorsOptions {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** How far one pass over the sections has got. */
+export interface EmbeddingProgress {
+  done: number;
+  total: number;
+}
+
 /**
- * Embeds every section in the background (those the cache holds are read, not embedded), in batches, logging progress,
- * then publishes the vectors to the workers. A failed attempt is logged and tried again later, keeping what the cache
- * already stored; meanwhile questions are answered lexically.
+ * One pass over the sections: those the cache holds are read, the others embedded in batches and written to the cache
+ * batch by batch (so a failed pass keeps what it embedded), with a progress line at most every few seconds. The vectors
+ * come back in the sections' order, as the model gave them.
  */
-export function embedSectionsInBackground(sections: Section[], config: EmbeddingsConfig, shared: SharedVectors, options: SectionVectorsOptions): SectionVectorsJob {
-  const stopper = new AbortController();
+export async function embedAllSections(
+  sections: Section[],
+  config: EmbeddingsConfig,
+  options: {log: (message: string) => void; signal?: AbortSignal; onProgress?: (progress: EmbeddingProgress) => void},
+): Promise<{vectors: Float32Array[]; embedded: number; fromCache: number; ms: number}> {
+  const started = performance.now();
   const host = hostOf(config.baseUrl);
   const inputs = sections.map((s) => sectionInput(s, config.maxInputChars));
   const hashes = inputs.map(inputHash);
+  const cache = openVectorCache(config.cacheDir, config.model, config.dimensions);
+  try {
+    const byHash = cache.read(new Set(hashes));
+    // Sections with the same text are embedded once.
+    const missing = [...new Set(hashes.filter((h) => !byHash.has(h)))];
+    const inputOf = new Map(hashes.map((h, i) => [h, inputs[i]]));
+    const doneCount = () => hashes.filter((h) => byHash.has(h)).length;
+    const fromCache = doneCount();
+    options.onProgress?.({done: fromCache, total: sections.length});
+    options.log(`Embeddings: ${sections.length} sections, ${fromCache} read from ${cache.file}, ${missing.length} texts to embed with ${config.model} at ${host} (batches of ${config.batchSize})`);
+    let lastLog = performance.now();
+    for (let i = 0; i < missing.length; i += config.batchSize) {
+      const batch = missing.slice(i, i + config.batchSize);
+      const vectors = await embed(config, batch.map((h) => inputOf.get(h) ?? ''), {timeoutMs: BATCH_TIMEOUT_MS, signal: options.signal});
+      const rows = batch.map((hash, b) => ({hash, vector: vectors[b]}));
+      cache.write(rows);
+      for (const row of rows) byHash.set(row.hash, row.vector);
+      const done = doneCount();
+      options.onProgress?.({done, total: sections.length});
+      if (i + config.batchSize >= missing.length || performance.now() - lastLog >= PROGRESS_EVERY_MS) {
+        lastLog = performance.now();
+        options.log(`Embeddings: ${done}/${sections.length} sections embedded (${seconds(performance.now() - started)})`);
+      }
+    }
+    const vectors = hashes.map((h) => byHash.get(h) ?? new Float32Array(0));
+    const dims = vectors[0]?.length ?? 0;
+    if (vectors.some((v) => v.length !== dims)) {
+      throw new Error(`${cache.file} holds vectors of different lengths (the endpoint's model changed under the same name?); delete the file to embed again`);
+    }
+    return {vectors, embedded: missing.length, fromCache, ms: performance.now() - started};
+  } finally {
+    cache.close();
+  }
+}
+
+/**
+ * Embeds every section in the background (see embedAllSections), then publishes the vectors to the workers. A failed
+ * pass is logged and tried again later, keeping what the cache already stored; meanwhile questions are answered lexically.
+ */
+export function embedSectionsInBackground(sections: Section[], config: EmbeddingsConfig, shared: SharedVectors, options: SectionVectorsOptions): SectionVectorsJob {
+  const stopper = new AbortController();
   let status: SectionVectorsStatus = {state: 'embedding', done: 0, total: sections.length};
 
   const attempt = async (): Promise<void> => {
-    const started = performance.now();
-    const cache = openVectorCache(config.cacheDir, config.model, config.dimensions);
-    try {
-      const byHash = cache.read(new Set(hashes));
-      // Sections with the same text are embedded once.
-      const missing = [...new Set(hashes.filter((h) => !byHash.has(h)))];
-      const inputOf = new Map(hashes.map((h, i) => [h, inputs[i]]));
-      const fromCache = hashes.filter((h) => byHash.has(h)).length;
-      const doneCount = () => hashes.filter((h) => byHash.has(h)).length;
-      status = {state: 'embedding', done: fromCache, total: sections.length};
-      options.log(`Embeddings: ${sections.length} sections, ${fromCache} read from ${cache.file}, ${missing.length} texts to embed with ${config.model} at ${host} (batches of ${config.batchSize})`);
-      let lastLog = performance.now();
-      for (let i = 0; i < missing.length; i += config.batchSize) {
-        const batch = missing.slice(i, i + config.batchSize);
-        const vectors = await embed(config, batch.map((h) => inputOf.get(h) ?? ''), {timeoutMs: BATCH_TIMEOUT_MS, signal: stopper.signal});
-        const rows = batch.map((hash, b) => ({hash, vector: vectors[b]}));
-        cache.write(rows);
-        for (const row of rows) byHash.set(row.hash, row.vector);
-        status = {state: 'embedding', done: doneCount(), total: sections.length};
-        const last = i + config.batchSize >= missing.length;
-        if (last || performance.now() - lastLog >= PROGRESS_EVERY_MS) {
-          lastLog = performance.now();
-          options.log(`Embeddings: ${status.done}/${sections.length} sections embedded (${seconds(performance.now() - started)})`);
-        }
-      }
-      const vectors = hashes.map((h) => byHash.get(h) ?? new Float32Array(0));
-      const dims = vectors[0]?.length ?? 0;
-      if (vectors.some((v) => v.length !== dims)) {
-        throw new Error(`${cache.file} holds vectors of different lengths (the endpoint's model changed under the same name?); delete the file to embed again`);
-      }
-      publishVectors(shared, vectors);
-      status = {state: 'ready', total: sections.length, dims};
-      options.log(`Embeddings ready: ${sections.length} sections, ${dims} dimensions, ${missing.length} texts embedded now, ${fromCache} sections from the cache, ${seconds(performance.now() - started)}; questions now use fused retrieval (${config.fusion})`);
-    } finally {
-      cache.close();
-    }
+    const result = await embedAllSections(sections, config, {
+      log: options.log,
+      signal: stopper.signal,
+      onProgress: ({done, total}) => (status = {state: 'embedding', done, total}),
+    });
+    publishVectors(shared, result.vectors);
+    const dims = result.vectors[0]?.length ?? 0;
+    status = {state: 'ready', total: sections.length, dims};
+    options.log(`Embeddings ready: ${sections.length} sections, ${dims} dimensions, ${result.embedded} texts embedded now, ${result.fromCache} sections from the cache, ${seconds(result.ms)}; questions now use fused retrieval (${config.fusion})`);
   };
 
   const done = (async () => {
