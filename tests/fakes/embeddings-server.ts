@@ -17,14 +17,15 @@ export interface FakeEmbeddings {
   /** Base URL, ending in /v1 like OpenAI's. */
   url: string;
   mode: FakeEmbeddingsMode;
-  /** Waited before each answer, in ms (a slow model). */
-  delayMs: number;
   requests: EmbeddingsRequest[];
   /**
    * Texts the fake embeds as another text: `aliases.set(paraphrase, original)` gives the paraphrase the original's
    * vector, as a real model places two wordings of one idea close together.
    */
   aliases: Map<string, string>;
+  /** Holds every answer from now on (the requests are still recorded) until release() is called. */
+  hold(): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -58,7 +59,23 @@ function readBody(request: IncomingMessage): Promise<string> {
  * {object: "list", data: [{object: "embedding", index, embedding}], model, usage}.
  */
 export async function startFakeEmbeddings(port = 0): Promise<FakeEmbeddings> {
-  const fake: FakeEmbeddings = {url: '', mode: 'ok', delayMs: 0, requests: [], aliases: new Map(), close: async () => undefined};
+  let gate: {held: Promise<void>; open: () => void} | undefined;
+  const fake: FakeEmbeddings = {
+    url: '',
+    mode: 'ok',
+    requests: [],
+    aliases: new Map(),
+    hold() {
+      let open = () => undefined as void;
+      const held = new Promise<void>((resolve) => (open = resolve));
+      gate = {held, open};
+    },
+    release() {
+      gate?.open();
+      gate = undefined;
+    },
+    close: async () => undefined,
+  };
   const server: Server = createServer(async (request, response) => {
     const raw = await readBody(request);
     if (request.method !== 'POST' || request.url !== '/v1/embeddings') {
@@ -70,7 +87,7 @@ export async function startFakeEmbeddings(port = 0): Promise<FakeEmbeddings> {
     const dimensions = typeof body.dimensions === 'number' ? body.dimensions : undefined;
     fake.requests.push({authorization: request.headers.authorization, model: String(body.model), input, dimensions});
     if (fake.mode === 'hang') return;
-    if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+    if (gate) await gate.held;
     if (fake.mode === 'error500') {
       response.writeHead(500, {'content-type': 'application/json'}).end(JSON.stringify({error: {message: 'The server had an error', type: 'server_error'}}));
       return;
