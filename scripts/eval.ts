@@ -14,7 +14,7 @@ import type {RankingWeights} from '../lib/search/rank';
 import {fitPolicy, fitWeights, HAND_SET_WEIGHTS, prepareQuestions} from './evaluation/fit';
 import {crossValidatedResult, loadEvaluationCorpus, runSet, summarize, type SetResult} from './evaluation/pipeline';
 import {readQuestionSets} from './evaluation/question-sets';
-import {embeddingsConfigFromEnv, prepareFusedEvaluation} from './evaluation/embeddings';
+import {embeddingsConfigFromEnv, prepareFusedEvaluation, quantile} from './evaluation/embeddings';
 
 const WEIGHTS_FILE = 'data/ranking-weights.ts';
 const pct = (x: number) => x.toFixed(3);
@@ -82,6 +82,9 @@ async function main() {
     const latency = await evaluation.addedLatency(primary.questions);
     const ms = (x: number) => `${x.toFixed(1)} ms`;
     console.log(`\nSection vectors: ${corpus.sections.length} sections in ${(evaluation.startupMs / 1000).toFixed(1)} s. Retrieval per question (${latency.questions} questions of ${primary.name}, same run): lexical ${ms(latency.lexicalMedianMs)}, fused ${ms(latency.fusedMedianMs)} (of which the question's embedding request ${ms(latency.embedMedianMs)}); added: median ${ms(latency.addedMedianMs)}, 95th percentile ${ms(latency.addedP95Ms)}.`);
+    const cosines = await evaluation.closestCosines(sets.filter((s) => s.mode !== 'search').flatMap((s) => s.questions));
+    const spread = (values: number[]) => `10th percentile ${quantile(values, 0.1).toFixed(2)}, median ${quantile(values, 0.5).toFixed(2)}, 90th percentile ${quantile(values, 0.9).toFixed(2)}`;
+    console.log(`Cosine of the closest section: answerable questions ${spread(cosines.answerable)}; off-topic questions ${spread(cosines.offTopic)} (EMBEDDINGS_COSINE_FLOOR is ${embeddingsConfig.cosineFloor}; set it about where the off-topic ones sit, so their cosines count for little against the threshold).`);
     if (evaluation.failures() > 0) console.log(`\n${evaluation.failures()} questions got no vector from the endpoint and were ranked lexically.`);
   }
 

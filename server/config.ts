@@ -77,6 +77,8 @@ export interface EmbeddingsConfig {
   batchSize: number;
   maxInputChars: number;
   fusion: 'rrf' | 'weighted';
+  /** The cosine unrelated texts get from the model; a section's cosine is rescaled from it (0) to 1 (1). */
+  cosineFloor: number;
   cacheDir: string;
 }
 
@@ -117,6 +119,8 @@ export const envSchema = z.object({
   EMBEDDINGS_MAX_INPUT_CHARS: z.coerce.number().int().min(100).max(100_000).default(embeddingsDefaults.maxInputChars),
   /** How the vector ranking and the lexical ranking are combined. */
   EMBEDDINGS_FUSION: z.enum(['rrf', 'weighted'], {error: 'must be rrf (reciprocal rank fusion) or weighted (normalised weighted sum)'}).default('rrf'),
+  /** The cosine the model gives unrelated texts: a section's cosine counts from there (0) to 1 against the threshold. */
+  EMBEDDINGS_COSINE_FLOOR: z.coerce.number().min(0).max(0.95).default(0),
   /** Folder of the section-vector cache, one SQLite file per model (and dimensions). */
   EMBEDDINGS_CACHE_DIR: z.string().min(1).default(embeddingsDefaults.cacheDir),
   /** Longest silence between two chunks of the LLM's answer, once it has started. */
@@ -241,6 +245,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           batchSize: e.EMBEDDINGS_BATCH_SIZE,
           maxInputChars: e.EMBEDDINGS_MAX_INPUT_CHARS,
           fusion: e.EMBEDDINGS_FUSION,
+          cosineFloor: e.EMBEDDINGS_COSINE_FLOOR,
           cacheDir: path.resolve(e.EMBEDDINGS_CACHE_DIR),
         }
       : undefined,

@@ -30,7 +30,7 @@ export async function createServices(config: ServerConfig): Promise<AppServices 
   // With EMBEDDINGS_MODEL, the workers get room for the section vectors at start; they are embedded in the background
   // (or read from the cache) while questions are answered lexically, so the server is up as fast as without.
   const semantic = config.embeddings ? createSemanticRetrieval(corpus.sections, config.embeddings, log) : undefined;
-  const pooled = createPooledCompletions(corpus, {threads: config.chatWorkers, maxQueue: config.chatQueueMax, vectors: semantic?.vectors, fusion: config.embeddings?.fusion});
+  const pooled = createPooledCompletions(corpus, {threads: config.chatWorkers, maxQueue: config.chatQueueMax, vectors: semantic?.vectors, fusion: config.embeddings && {method: config.embeddings.fusion, cosineFloor: config.embeddings.cosineFloor}});
   const {sections} = pooled;
   const retriever: Retriever = semantic ? semantic.start(pooled) : pooled.retriever;
   const answerer = config.openai

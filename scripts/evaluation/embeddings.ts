@@ -2,7 +2,7 @@ import type {RankingWeights} from '../../lib/search/rank';
 import type {Retriever} from '../../lib/search/retrieval';
 import {readConfig, type EmbeddingsConfig} from '../../server/config';
 import {EmbeddingsError, normalize} from '../../server/completions/embeddings/client';
-import {createFusedRetrieval, type FusionMethod} from '../../server/completions/embeddings/fusion';
+import {createFusedRetrieval, nearestSections, type FusionMethod} from '../../server/completions/embeddings/fusion';
 import {embedAllSections} from '../../server/completions/embeddings/section-vectors';
 import {questionVector} from '../../server/completions/embeddings/semantic-retrieval';
 import type {EvaluationCorpus} from './pipeline';
@@ -33,6 +33,11 @@ export interface FusedEvaluation {
    * the same run: what fusion adds to a question before its references.
    */
   addedLatency(questions: Array<{text: string}>): Promise<LatencyFigures>;
+  /**
+   * The raw cosine of the closest section to each question, answerable and off-topic apart: where the off-topic ones
+   * sit is the model's floor (EMBEDDINGS_COSINE_FLOOR), under which a cosine should not count.
+   */
+  closestCosines(questions: Array<{text: string; acceptable: string[]}>): Promise<{answerable: number[]; offTopic: number[]}>;
 }
 
 export interface LatencyFigures {
@@ -44,7 +49,7 @@ export interface LatencyFigures {
   embedMedianMs: number;
 }
 
-const quantile = (values: number[], q: number) => {
+export const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
 };
@@ -75,6 +80,16 @@ export async function prepareFusedEvaluation(corpus: EvaluationCorpus, weights: 
   return {
     config,
     startupMs: ms,
+    async closestCosines(questions) {
+      const out = {answerable: [] as number[], offTopic: [] as number[]};
+      for (const {text, acceptable} of questions) {
+        const vector = await vectorOf(text, []);
+        if (!vector) continue;
+        const [closest] = nearestSections(vector, rows, dims, 1);
+        (acceptable.length > 0 ? out.answerable : out.offTopic).push(closest?.similarity ?? 0);
+      }
+      return out;
+    },
     async addedLatency(questions) {
       const options = {count: 10, threshold: 0.5};
       const lexical: number[] = [];
@@ -87,7 +102,7 @@ export async function prepareFusedEvaluation(corpus: EvaluationCorpus, weights: 
         started = performance.now();
         const vector = await questionVector(config, text, []);
         embedMs.push(performance.now() - started);
-        fused.retrieve(text, options, {vector, rows, dims, method: config.fusion});
+        fused.retrieve(text, options, {vector, rows, dims, fusion: {method: config.fusion, cosineFloor: config.cosineFloor}});
         fusedMs.push(performance.now() - started);
       }
       const added = fusedMs.map((f, i) => f - lexical[i]);
@@ -104,7 +119,7 @@ export async function prepareFusedEvaluation(corpus: EvaluationCorpus, weights: 
     retriever: (method) => ({
       async retrieve(prompt, options) {
         const vector = await vectorOf(prompt, options.earlier ?? []);
-        return fused.retrieve(prompt, options, vector ? {vector, rows, dims, method} : undefined);
+        return fused.retrieve(prompt, options, vector ? {vector, rows, dims, fusion: {method, cosineFloor: config.cosineFloor}} : undefined);
       },
     }),
   };

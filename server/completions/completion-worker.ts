@@ -2,7 +2,7 @@ import {workerData} from 'node:worker_threads';
 import {createLexicalRetriever, type RetrievedSection, type RetrieveOptions} from '../../lib/search/retrieval';
 import type {SynonymTable} from '../../lib/search/synonyms';
 import type {Section} from '../../lib/search/types';
-import {createFusedRetrieval, type FusionMethod} from './embeddings/fusion';
+import {createFusedRetrieval, type FusionSettings} from './embeddings/fusion';
 import {readVectors, type SharedVectors} from './embeddings/shared-vectors';
 import {extractivePassage} from './extractive-answerer';
 
@@ -12,7 +12,7 @@ export interface CompletionWorkerData {
   synonyms: SynonymTable;
   /** The section vectors, shared with the main thread (semantic retrieval configured); filled once embedded. */
   vectors?: SharedVectors;
-  fusion?: FusionMethod;
+  fusion?: FusionSettings;
 }
 
 /** Set to 1 by the main thread when the client has left; a task reads it before each step and stops. */
@@ -55,7 +55,7 @@ export interface CompletionTaskResult {
 /** Thrown in the worker when the client left before the task ran. */
 export const CANCELLED = 'cancelled: the client left';
 
-const {sections, synonyms, vectors, fusion = 'rrf'} = workerData as CompletionWorkerData;
+const {sections, synonyms, vectors, fusion = {method: 'rrf', cosineFloor: 0}} = workerData as CompletionWorkerData;
 
 /** Ranks for a question, with its vector when it has one and the section vectors are in. */
 type Retrieve = (prompt: string, options: RetrieveOptions, queryVector?: Float32Array) => Promise<{retrieved: RetrievedSection[]; fused: boolean}>;
@@ -66,7 +66,7 @@ const retrieve: Retrieve = vectors
       const fused = createFusedRetrieval(sections, synonyms);
       return async (prompt, options, queryVector) => {
         const shared = queryVector ? readVectors(vectors) : undefined;
-        const query = queryVector && shared && shared.dims === queryVector.length ? {vector: queryVector, ...shared, method: fusion} : undefined;
+        const query = queryVector && shared && shared.dims === queryVector.length ? {vector: queryVector, ...shared, fusion} : undefined;
         return {retrieved: fused.retrieve(prompt, options, query), fused: query !== undefined};
       };
     })()

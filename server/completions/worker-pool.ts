@@ -8,7 +8,7 @@ import type {SynonymTable} from '../../lib/search/synonyms';
 import type {Section} from '../../lib/search/types';
 import type {Answerer} from './answerer';
 import type {CompletionTask, CompletionTaskResult, CompletionWorkerData} from './completion-worker';
-import type {FusionMethod} from './embeddings/fusion';
+import type {FusionSettings} from './embeddings/fusion';
 import type {SharedVectors} from './embeddings/shared-vectors';
 import {streamPassage} from './extractive-answerer';
 
@@ -28,7 +28,7 @@ export interface CompletionPoolOptions {
   maxQueue: number;
   /** Section vectors shared with the workers (semantic retrieval), and how they fuse with the lexical ranking. */
   vectors?: SharedVectors;
-  fusion?: FusionMethod;
+  fusion?: FusionSettings;
 }
 
 /** One finished task, as the metrics record it. */

@@ -8,6 +8,18 @@ import {rankingWeights} from '../../../data/ranking-weights';
 /** How the vector ranking and the lexical ranking are combined (EMBEDDINGS_FUSION). */
 export type FusionMethod = 'rrf' | 'weighted';
 
+/** The fusion method, and the cosine the model gives unrelated texts (EMBEDDINGS_COSINE_FLOOR). */
+export interface FusionSettings {
+  method: FusionMethod;
+  cosineFloor: number;
+}
+
+/**
+ * A cosine as a similarity in [0, 1] the request's threshold can be compared with: 0 at the floor (what the model gives
+ * texts that have nothing to do with each other), 1 at 1. With a floor of 0 it is the cosine itself.
+ */
+export const cosineSimilarity = (cosine: number, floor: number) => Math.min(1, Math.max(0, (cosine - floor) / (1 - floor)));
+
 /** Reciprocal rank fusion's constant: a section's share from a list is 1 / (RRF_K + its rank there), the usual 60. */
 export const RRF_K = 60;
 
@@ -29,7 +41,7 @@ export interface FusedCandidate extends Candidate {
  * Combines the lexical ranking (best first) with the vector ranking (best first). `rrf`: each list adds
  * 1 / (RRF_K + rank), so agreement between the two lifts a section and neither score scale matters. `weighted`: half the
  * lexical similarity over the best lexical one, half the cosine rescaled between the list's lowest and highest. Either
- * way a section's similarity is the better of its two (its lexical similarity, or its cosine), so the request's
+ * way a section's similarity is the better of its two (its lexical similarity, or its cosine over the floor), so the request's
  * threshold lets in a section that either signal finds close enough, and keeps out one neither does.
  */
 export function fuseRankings(lexical: readonly Candidate[], vector: readonly Candidate[], method: FusionMethod): FusedCandidate[] {
@@ -80,7 +92,7 @@ export interface VectorQuery {
   vector: Float32Array;
   rows: Float32Array;
   dims: number;
-  method: FusionMethod;
+  fusion: FusionSettings;
 }
 
 /** Retrieval that fuses the lexical ranking with a vector ranking when the question comes with a vector. */
@@ -102,8 +114,10 @@ export function createFusedRetrieval(sections: Section[], synonyms: SynonymTable
       if (namesUnknownProduct(prompt, index.matcher)) return [];
       const ranked = index.rank(index.context.analyze(prompt, earlier), 'OR', weights);
       const lexical = ranked.map((r) => ({id: r.id, similarity: similarity(r.score, r.coverage, weights.saturation)}));
-      const vector = query && query.vector.length === query.dims ? nearestSections(query.vector, query.rows, query.dims) : undefined;
-      const ordered: Candidate[] = vector ? fuseRankings(lexical, vector, query?.method ?? 'rrf') : lexical;
+      const vector = query && query.vector.length === query.dims
+        ? nearestSections(query.vector, query.rows, query.dims).map((c) => ({id: c.id, similarity: cosineSimilarity(c.similarity, query.fusion.cosineFloor)}))
+        : undefined;
+      const ordered: Candidate[] = vector && query ? fuseRankings(lexical, vector, query.fusion.method) : lexical;
       const chosen = ordered.filter((c) => c.similarity >= threshold).map((c) => ({section: sections[c.id], similarity: c.similarity}));
       return diversify(chosen, (r) => r.section.url.split('#')[0]).slice(0, count);
     },

@@ -7,7 +7,8 @@ import {splitCompletion} from '../../../contract/completions';
 import {createLexicalRetriever} from '../../../lib/search/retrieval';
 import type {Section} from '../../../lib/search/types';
 import {CHAT_SECTIONS_FILE} from '../../../plugins/search-index/constants';
-import {startFakeEmbeddings, type FakeEmbeddings} from '../../../tests/fakes/embeddings-server';
+import {bagOfWordsVector, FAKE_DIMENSIONS, startFakeEmbeddings, type FakeEmbeddings} from '../../../tests/fakes/embeddings-server';
+import {normalize} from './client';
 import {buildApp} from '../../app';
 import {readConfig} from '../../config';
 import {freePort} from '../../free-port';
@@ -243,10 +244,10 @@ describe('configuration', () => {
   it('reads EMBEDDINGS_*, falling back to OPENAI_BASE_URL and OPENAI_API_KEY', () => {
     expect(readConfig({}).embeddings).toBeUndefined();
     expect(readConfig({OPENAI_BASE_URL: 'http://llm:8000/v1', OPENAI_API_KEY: 'k', EMBEDDINGS_MODEL: 'bge-small'}).embeddings).toMatchObject({
-      baseUrl: 'http://llm:8000/v1', apiKey: 'k', model: 'bge-small', timeoutMs: 1500, batchSize: 32, fusion: 'rrf', dimensions: undefined,
+      baseUrl: 'http://llm:8000/v1', apiKey: 'k', model: 'bge-small', timeoutMs: 1500, batchSize: 32, fusion: 'rrf', cosineFloor: 0, dimensions: undefined,
     });
-    const own = readConfig({EMBEDDINGS_BASE_URL: 'http://tei:8080/v1', EMBEDDINGS_MODEL: 'm', EMBEDDINGS_API_KEY: 'e', OPENAI_API_KEY: 'o', EMBEDDINGS_DIMENSIONS: '256', EMBEDDINGS_FUSION: 'weighted'});
-    expect(own.embeddings).toMatchObject({baseUrl: 'http://tei:8080/v1', apiKey: 'e', dimensions: 256, fusion: 'weighted'});
+    const own = readConfig({EMBEDDINGS_BASE_URL: 'http://tei:8080/v1', EMBEDDINGS_MODEL: 'm', EMBEDDINGS_API_KEY: 'e', OPENAI_API_KEY: 'o', EMBEDDINGS_DIMENSIONS: '256', EMBEDDINGS_FUSION: 'weighted', EMBEDDINGS_COSINE_FLOOR: '0.6'});
+    expect(own.embeddings).toMatchObject({baseUrl: 'http://tei:8080/v1', apiKey: 'e', dimensions: 256, fusion: 'weighted', cosineFloor: 0.6});
     expect(existsSync(own.embeddings!.cacheDir) || own.embeddings!.cacheDir.endsWith(path.join('.data', 'embeddings'))).toBe(true);
   });
 
@@ -269,6 +270,24 @@ describe('fusion', () => {
         expect(fused.retrieve(prompt, {count: 10, threshold})).toEqual(await lexical.retrieve(prompt, {count: 10, threshold}));
       }
     }
+  });
+
+  it('compares a cosine with the threshold from EMBEDDINGS_COSINE_FLOOR up, and declines an unknown product whatever the vectors say', () => {
+    const unit = (text: string) => normalize(Float32Array.from(bagOfWordsVector(text, FAKE_DIMENSIONS)));
+    const rows = new Float32Array(sections.length * FAKE_DIMENSIONS);
+    sections.forEach((s, i) => rows.set(unit(sectionInput(s, 2000)), i * FAKE_DIMENSIONS));
+    // A question whose vector is close to the tokens section's, though no word of it is in any section.
+    const vector = unit('Settings Access Tokens Generate token value scripts Bearer header');
+    const cosine = [...vector].reduce((sum, x, d) => sum + x * rows[d], 0);
+    expect(cosine).toBeGreaterThan(0.5);
+    // Under 0.8, so a floor of 0.6 brings it under the threshold: (cosine - 0.6) / 0.4 < 0.5.
+    expect(cosine).toBeLessThan(0.8);
+    const fused = createFusedRetrieval(sections);
+    const ask = (prompt: string, cosineFloor: number) =>
+      fused.retrieve(prompt, {count: 5, threshold: 0.5}, {vector, rows, dims: FAKE_DIMENSIONS, fusion: {method: 'rrf', cosineFloor}}).map((r) => r.section.url);
+    expect(ask(PARAPHRASE, 0)).toContain(TOKENS.url);
+    expect(ask(PARAPHRASE, 0.6)).not.toContain(TOKENS.url);
+    expect(ask('How does a robot prove who it is to Zorblax?', 0)).toEqual([]);
   });
 
   it('orders by reciprocal rank, lifting what both lists agree on, and keeps each section\'s better similarity', () => {
