@@ -16,7 +16,7 @@ const PROGRESS_EVERY_MS = 5_000;
 /** Where the section vectors stand, for /readyz and the logs. */
 export type SectionVectorsStatus =
   | {state: 'embedding'; done: number; total: number}
-  | {state: 'waiting'; reason: string; retryInMs: number; done: number; total: number}
+  | {state: 'waiting'; reason: string; retryAt: number; done: number; total: number}
   | {state: 'ready'; total: number; dims: number};
 
 export interface SectionVectorsJob {
@@ -28,7 +28,6 @@ export interface SectionVectorsJob {
 
 export interface SectionVectorsOptions {
   log: (message: string) => void;
-  retryFirstMs?: number;
   /** Tells each failed attempt (a metric). */
   onError?: (error: EmbeddingsError) => void;
 }
@@ -111,7 +110,7 @@ export function embedSectionsInBackground(sections: Section[], config: Embedding
   };
 
   const done = (async () => {
-    let wait = options.retryFirstMs ?? RETRY_FIRST_MS;
+    let wait = RETRY_FIRST_MS;
     for (;;) {
       try {
         await attempt();
@@ -120,7 +119,7 @@ export function embedSectionsInBackground(sections: Section[], config: Embedding
         if (stopper.signal.aborted) return false;
         if (error instanceof EmbeddingsError) options.onError?.(error);
         const reason = error instanceof Error ? error.message : String(error);
-        status = {state: 'waiting', reason, retryInMs: wait, done: 'done' in status ? status.done : 0, total: sections.length};
+        status = {state: 'waiting', reason, retryAt: Date.now() + wait, done: 'done' in status ? status.done : 0, total: sections.length};
         options.log(`Embeddings: ${reason}; questions are answered lexically, trying again in ${seconds(wait)} (sections embedded so far stay cached)`);
         const slept = await new Promise<boolean>((resolve) => {
           const timer = setTimeout(() => resolve(true), wait);

@@ -232,7 +232,7 @@ describe('an embeddings endpoint that fails', () => {
       body = (await readyz()).body;
     }
     expect(body).toMatchObject({status: 'ok', retrieval: 'lexical'});
-    expect(body.embeddings).toBe(`the endpoint at 127.0.0.1:${port} failed (0/5 sections embedded); trying again in 30 s; questions are answered lexically meanwhile`);
+    expect(body.embeddings).toMatch(new RegExp(`^the endpoint at 127\\.0\\.0\\.1:${port} failed \\(0/5 sections embedded\\); trying again in (29|30) s; questions are answered lexically meanwhile$`));
     expect((await ask(LEXICAL_QUESTION)).references[0]).toBe('/docs/quickstart');
     expect(await metrics()).toMatch(/^chat_embeddings_errors_total\{when="start",code="ECONNREFUSED"\} 1$/m);
     expect(await metrics()).toMatch(/^chat_embeddings_ready 0$/m);

@@ -5,7 +5,7 @@ import {embeddingsDefaults, type EmbeddingsConfig} from '../../config';
 import {limitLog} from '../../log-limiter';
 import type {CompletionPool} from '../worker-pool';
 import {embed, EmbeddingsError, hostOf, normalize} from './client';
-import {embedSectionsInBackground, type SectionVectorsJob, type SectionVectorsOptions} from './section-vectors';
+import {embedSectionsInBackground, type SectionVectorsJob} from './section-vectors';
 import {createSharedVectors, type SharedVectors} from './shared-vectors';
 
 /** How much an earlier question's vector adds to a follow-up's, for the question just before; halved for each before it. */
@@ -40,8 +40,6 @@ export interface SemanticRetrievalStatus {
 /** Semantic retrieval as the server runs it: the shared vectors, the job that fills them, and the retriever. */
 export interface SemanticRetrieval {
   vectors: SharedVectors;
-  /** Resolves true once the section vectors are published, false if stopped first. */
-  whenReady(): Promise<boolean>;
   /** Starts the job: call once the pool exists (its workers hold `vectors`). */
   start(pool: Pick<CompletionPool, 'retrieveWith'>): Retriever;
   status(): SemanticRetrievalStatus;
@@ -55,7 +53,7 @@ export interface SemanticRetrieval {
  * embedded in the background and each question is embedded (within EMBEDDINGS_TIMEOUT_MS) and fused with the lexical
  * ranking on a worker. Any failure of the endpoint makes that question lexical, counted and logged once a minute.
  */
-export function createSemanticRetrieval(sections: Section[], config: EmbeddingsConfig, log: (message: string, error?: unknown) => void, jobOptions: Partial<SectionVectorsOptions> = {}): SemanticRetrieval {
+export function createSemanticRetrieval(sections: Section[], config: EmbeddingsConfig, log: (message: string, error?: unknown) => void): SemanticRetrieval {
   const vectors = createSharedVectors(sections.length, embeddingsDefaults.maxDimensions);
   const host = hostOf(config.baseUrl);
   const warn = limitLog(log);
@@ -72,9 +70,8 @@ export function createSemanticRetrieval(sections: Section[], config: EmbeddingsC
   let job: SectionVectorsJob | undefined;
   const semantic: SemanticRetrieval = {
     vectors,
-    whenReady: () => job?.done ?? Promise.resolve(false),
     start(pool) {
-      job ??= embedSectionsInBackground(sections, config, vectors, {log, onError: (error) => failed(error, 'start'), ...jobOptions});
+      job ??= embedSectionsInBackground(sections, config, vectors, {log, onError: (error) => failed(error, 'start')});
       return {
         async retrieve(prompt, options) {
           // Until every section has its vector, questions are not embedded at all: the answer is lexical anyway.
@@ -97,7 +94,7 @@ export function createSemanticRetrieval(sections: Section[], config: EmbeddingsC
       if (!s) return {retrieval: 'lexical', embeddings: 'not started'};
       if (s.state === 'ready') return {retrieval: 'fused', embeddings: `ready: ${s.total} sections, ${s.dims} dimensions (${config.model} at ${host})`};
       if (s.state === 'embedding') return {retrieval: 'lexical', embeddings: `embedding the sections: ${s.done}/${s.total}; questions are answered lexically meanwhile`};
-      return {retrieval: 'lexical', embeddings: `the endpoint at ${host} failed (${s.done}/${s.total} sections embedded); trying again in ${Math.round(s.retryInMs / 1000)} s; questions are answered lexically meanwhile`};
+      return {retrieval: 'lexical', embeddings: `the endpoint at ${host} failed (${s.done}/${s.total} sections embedded); trying again in ${Math.max(0, Math.round((s.retryAt - Date.now()) / 1000))} s; questions are answered lexically meanwhile`};
     },
     registerMetrics(registry) {
       const errors = new Counter({
