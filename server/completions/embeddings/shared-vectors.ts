@@ -32,7 +32,9 @@ export function publishVectors(shared: SharedVectors, vectors: Float32Array[]): 
   if (vectors.length !== shared.count) throw new Error(`${vectors.length} vectors for ${shared.count} sections`);
   const dims = vectors[0]?.length ?? 0;
   const matrix = shared.matrix as GrowableSharedArrayBuffer;
-  if (dims * shared.count * 4 > matrix.maxByteLength) throw new Error(`vectors of ${dims} dimensions do not fit the ${matrix.maxByteLength} bytes reserved`);
+  if (dims * shared.count * 4 > matrix.maxByteLength) {
+    throw new Error(`the model's vectors have ${dims} dimensions, more than the ${matrix.maxByteLength / 4 / shared.count} the chat holds; set EMBEDDINGS_DIMENSIONS lower, or use another model`);
+  }
   if (Atomics.load(shared.state, 0) !== 0) throw new Error('the section vectors are already published');
   matrix.grow(dims * shared.count * 4);
   const rows = new Float32Array(matrix, 0, dims * shared.count);
