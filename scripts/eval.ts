@@ -1,9 +1,10 @@
 /**
- * `npm run eval -- [--cv K] [--fit] [--misses] [--json]`: every question set in data/ through the chat's own pipeline
+ * `npm run eval -- [--cv K] [--fit] [--misses] [--json] [--embeddings]`: every question set in data/ through the chat's own pipeline
  * (retrieval, threshold, references, answer) and the search box's ranking, with hit@1/3/10, off-topic questions
  * declined and answerable questions left without references. `--cv K` adds the k-fold cross-validated figures of the
  * fitted weights on the real users' questions (fit on the other sets and K-1 folds, score the held-out fold), which is
- * the figure that counts; `--fit` fits the weights on every set and writes data/ranking-weights.ts.
+ * the figure that counts; `--fit` fits the weights on every set and writes data/ranking-weights.ts. `--embeddings` adds
+ * the chat sets through fused retrieval with the EMBEDDINGS_* model (scripts/evaluation/embeddings.ts).
  */
 import {writeFileSync} from 'node:fs';
 import {parseArgs} from 'node:util';
@@ -13,6 +14,7 @@ import type {RankingWeights} from '../lib/search/rank';
 import {fitPolicy, fitWeights, HAND_SET_WEIGHTS, prepareQuestions} from './evaluation/fit';
 import {crossValidatedResult, loadEvaluationCorpus, runSet, summarize, type SetResult} from './evaluation/pipeline';
 import {readQuestionSets} from './evaluation/question-sets';
+import {embeddingsConfigFromEnv, prepareFusedEvaluation, quantile} from './evaluation/embeddings';
 
 const WEIGHTS_FILE = 'data/ranking-weights.ts';
 const pct = (x: number) => x.toFixed(3);
@@ -47,7 +49,9 @@ ${features}
 }
 
 async function main() {
-  const {values} = parseArgs({options: {cv: {type: 'string'}, fit: {type: 'boolean', default: false}, misses: {type: 'boolean', default: false}, json: {type: 'boolean', default: false}}});
+  const {values} = parseArgs({options: {cv: {type: 'string'}, fit: {type: 'boolean', default: false}, misses: {type: 'boolean', default: false}, json: {type: 'boolean', default: false}, embeddings: {type: 'boolean', default: false}}});
+  // Checked first: a missing setting stops the run before minutes of lexical figures.
+  const embeddingsConfig = values.embeddings ? embeddingsConfigFromEnv() : undefined;
   const corpus = loadEvaluationCorpus();
   const sets = readQuestionSets();
   const primary = sets.find((s) => s.primary)!;
@@ -65,6 +69,24 @@ async function main() {
   const inSample: SetResult[] = [];
   for (const set of sets) inSample.push(await runSet(corpus, set, weights));
   printTable(`In-sample (weights of ${WEIGHTS_FILE}, threshold ${chatDefaults.sectionsMatchThreshold}, through the chat pipeline; keywords through the search ranking)`, inSample.map((r) => ({name: r.set.name, result: summarize(r)})));
+
+  const fusedResults: Array<{method: string; results: SetResult[]}> = [];
+  if (embeddingsConfig) {
+    const evaluation = await prepareFusedEvaluation(corpus, weights, embeddingsConfig, log);
+    for (const method of ['rrf', 'weighted'] as const) {
+      const results: SetResult[] = [];
+      for (const set of sets.filter((s) => s.mode !== 'search')) results.push(await runSet(corpus, set, weights, evaluation.retriever(method)));
+      fusedResults.push({method, results});
+      printTable(`Fused with ${embeddingsConfig.model} by ${method === 'rrf' ? 'reciprocal rank fusion (the default)' : 'a weighted sum of normalised scores (EMBEDDINGS_FUSION=weighted)'}, threshold ${chatDefaults.sectionsMatchThreshold}; the search box stays lexical`, results.map((r) => ({name: r.set.name, result: summarize(r)})));
+    }
+    const latency = await evaluation.addedLatency(primary.questions);
+    const ms = (x: number) => `${x.toFixed(1)} ms`;
+    console.log(`\nSection vectors: ${corpus.sections.length} sections in ${(evaluation.startupMs / 1000).toFixed(1)} s. Retrieval per question (${latency.questions} questions of ${primary.name}, same run): lexical ${ms(latency.lexicalMedianMs)}, fused ${ms(latency.fusedMedianMs)} (of which the question's embedding request ${ms(latency.embedMedianMs)}); added: median ${ms(latency.addedMedianMs)}, 95th percentile ${ms(latency.addedP95Ms)}.`);
+    const cosines = await evaluation.closestCosines(sets.filter((s) => s.mode !== 'search').flatMap((s) => s.questions));
+    const spread = (values: number[]) => `10th percentile ${quantile(values, 0.1).toFixed(2)}, median ${quantile(values, 0.5).toFixed(2)}, 90th percentile ${quantile(values, 0.9).toFixed(2)}`;
+    console.log(`Cosine of the closest section: answerable questions ${spread(cosines.answerable)}; off-topic questions ${spread(cosines.offTopic)} (EMBEDDINGS_COSINE_FLOOR is ${embeddingsConfig.cosineFloor}; set it about where the off-topic ones sit, so their cosines count for little against the threshold).`);
+    if (evaluation.failures() > 0) console.log(`\n${evaluation.failures()} questions got no vector from the endpoint and were ranked lexically.`);
+  }
 
   let crossValidated: SetResult | null = null;
   if (values.cv) {
@@ -87,7 +109,11 @@ async function main() {
   }
 
   if (values.json) {
-    console.log(JSON.stringify({inSample: inSample.map((r) => ({set: r.set.name, ...summarize(r)})), crossValidated: crossValidated && {set: crossValidated.set.name, ...summarize(crossValidated)}}, null, 2));
+    console.log(JSON.stringify({
+      inSample: inSample.map((r) => ({set: r.set.name, ...summarize(r)})),
+      crossValidated: crossValidated && {set: crossValidated.set.name, ...summarize(crossValidated)},
+      ...(embeddingsConfig ? {fused: fusedResults.map(({method, results}) => ({method, model: embeddingsConfig.model, sets: results.map((r) => ({set: r.set.name, ...summarize(r)}))}))} : {}),
+    }, null, 2));
   }
 }
 

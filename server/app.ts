@@ -5,6 +5,7 @@ import {accessLogOptions, routeOf} from './access-log';
 import {answerClientError, answerFrameworkError, REFUSED_ROUTE} from './client-errors';
 import {serverDefaults, type ServerConfig} from './config';
 import type {CompletionDeps} from './completions/pipeline';
+import type {SemanticRetrieval} from './completions/embeddings/semantic-retrieval';
 import type {ChatPoolStats} from './completions/worker-pool';
 import {completionsRoutes} from './completions/route';
 import {HEALTH_PATHS, healthRoutes} from './health';
@@ -33,6 +34,8 @@ export interface AppServices {
   chatPool?: ChatPoolStats & {close(): Promise<void>};
   /** Sections retrieval reads; GET /readyz answers 503 while there are none. Unset: not checked. */
   sectionCount?: number;
+  /** Semantic retrieval (EMBEDDINGS_MODEL): its state goes in /readyz's body, its errors in the metrics. */
+  semanticRetrieval?: Pick<SemanticRetrieval, 'status' | 'registerMetrics'>;
 }
 
 export interface BuildAppOptions {
@@ -94,6 +97,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
   if (services?.store.waitingWrites) metrics.watchWaitingWrites(() => services.store.waitingWrites?.() ?? 0);
   if (services?.chatPool) metrics.watchChatPool(services.chatPool);
   if (services?.sharedLimits) metrics.watchSharedLimits(() => services.sharedLimits?.countingLocally() ?? false);
+  services?.semanticRetrieval?.registerMetrics(metrics.registry);
 
   // Client errors get their own one-line reason; server errors never leak internals.
   app.setErrorHandler((error: {statusCode?: number; code?: string; message?: string}, request, reply) => {
@@ -129,7 +133,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
   app.setNotFoundHandler((request, reply) => reply.code(404).send({error: `nothing at ${request.method} ${request.url.split('?')[0]}`}));
 
   // Probes live outside the API context: no rate limit, no CORS, and they answer with SERVE_STATIC=false too.
-  await app.register(healthRoutes, {store: services?.store, sectionCount: services?.sectionCount});
+  await app.register(healthRoutes, {store: services?.store, sectionCount: services?.sectionCount, retrieval: services?.semanticRetrieval?.status});
 
   if (services) {
     const shared = {sharedLimits: services.sharedLimits, metrics};

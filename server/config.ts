@@ -55,6 +55,33 @@ export const serverDefaults = {
   queryLogRetentionDays: 90,
 } as const;
 
+/** Defaults of semantic retrieval (EMBEDDINGS_*), shared by the schema, the README and the evaluation. */
+export const embeddingsDefaults = {
+  // A question waits for its vector at most this long: an embeddings call to a nearby model takes tens of ms.
+  timeoutMs: 1_500,
+  // text-embeddings-inference refuses more than 32 inputs a request by default; OpenAI takes far more.
+  batchSize: 32,
+  // About 512 tokens of English, the input of most small embedding models (OpenAI's take 8,191 tokens).
+  maxInputChars: 2_000,
+  maxDimensions: 8_192,
+  cacheDir: '.data/embeddings',
+} as const;
+
+/** Semantic retrieval's settings (EMBEDDINGS_*): where the vectors come from and how they are fused. */
+export interface EmbeddingsConfig {
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  dimensions?: number;
+  timeoutMs: number;
+  batchSize: number;
+  maxInputChars: number;
+  fusion: 'rrf' | 'weighted';
+  /** The cosine unrelated texts get from the model; a section's cosine is rescaled from it (0) to 1 (1). */
+  cosineFloor: number;
+  cacheDir: string;
+}
+
 const list = (fallback: string) =>
   z.string().default(fallback).transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 
@@ -76,8 +103,26 @@ export const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   /** Models a request may ask for. */
   CHAT_MODELS: list('gpt-4,gpt-3.5-turbo'),
-  /** Embeddings model on the same endpoint; turns on hybrid retrieval. */
-  EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  /** OpenAI-compatible embeddings endpoint (its /embeddings); unset: OPENAI_BASE_URL when EMBEDDINGS_MODEL is set. */
+  EMBEDDINGS_BASE_URL: z.url({protocol: /^https?$/, error: 'must be an http:// or https:// URL, such as http://localhost:8080/v1'}).optional(),
+  /** Embeddings model; set, it turns on semantic retrieval fused with the lexical ranking. */
+  EMBEDDINGS_MODEL: z.string().trim().min(1).optional(),
+  /** Bearer key of the embeddings endpoint; unset: OPENAI_API_KEY. */
+  EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  /** Vector length asked of the model (the request's `dimensions`); unset: the model's own. */
+  EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(1).max(embeddingsDefaults.maxDimensions).optional(),
+  /** Longest wait for a question's vector; then that question is answered lexically. */
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(embeddingsDefaults.timeoutMs),
+  /** Sections sent in one embeddings request at start. */
+  EMBEDDINGS_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(embeddingsDefaults.batchSize),
+  /** Characters of a section (title, headings, text) sent to the model; the rest is cut. */
+  EMBEDDINGS_MAX_INPUT_CHARS: z.coerce.number().int().min(100).max(100_000).default(embeddingsDefaults.maxInputChars),
+  /** How the vector ranking and the lexical ranking are combined. */
+  EMBEDDINGS_FUSION: z.enum(['rrf', 'weighted'], {error: 'must be rrf (reciprocal rank fusion) or weighted (normalised weighted sum)'}).default('rrf'),
+  /** The cosine the model gives unrelated texts: a section's cosine counts from there (0) to 1 against the threshold. */
+  EMBEDDINGS_COSINE_FLOOR: z.coerce.number().min(0).max(0.95).default(0),
+  /** Folder of the section-vector cache, one SQLite file per model (and dimensions). */
+  EMBEDDINGS_CACHE_DIR: z.string().min(1).default(embeddingsDefaults.cacheDir),
   /** Longest silence between two chunks of the LLM's answer, once it has started. */
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** Longest wait for the LLM endpoint to accept the request and answer with its status; then the extractive answer. */
@@ -143,7 +188,9 @@ export type ServerConfig = {
   anonKey: string;
   sqlitePath: string;
   databaseUrl?: string;
-  openai?: {baseUrl: string; apiKey?: string; models: string[]; embeddingsModel?: string; timeoutMs: number; connectTimeoutMs: number; firstTokenTimeoutMs: number};
+  openai?: {baseUrl: string; apiKey?: string; models: string[]; timeoutMs: number; connectTimeoutMs: number; firstTokenTimeoutMs: number};
+  /** Semantic retrieval (EMBEDDINGS_MODEL); undefined: lexical retrieval alone. */
+  embeddings?: EmbeddingsConfig;
   chatWorkers: number;
   chatQueueMax: number;
   queryLogRetentionDays: number;
@@ -170,7 +217,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid server environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.EMBEDDINGS_MODEL && !e.OPENAI_BASE_URL) throw new Error('Invalid server environment:\n  EMBEDDINGS_MODEL: needs OPENAI_BASE_URL');
+  const embeddingsBaseUrl = e.EMBEDDINGS_BASE_URL ?? e.OPENAI_BASE_URL;
+  if (e.EMBEDDINGS_MODEL && !embeddingsBaseUrl) throw new Error('Invalid server environment:\n  EMBEDDINGS_MODEL: set EMBEDDINGS_BASE_URL too (or OPENAI_BASE_URL), the endpoint that serves the model');
+  if (!e.EMBEDDINGS_MODEL && e.EMBEDDINGS_BASE_URL) throw new Error('Invalid server environment:\n  EMBEDDINGS_BASE_URL: set EMBEDDINGS_MODEL too, the model to embed with, or unset EMBEDDINGS_BASE_URL');
   // Metrics on the site's port would publish them to every reader.
   if (e.METRICS_PORT === e.PORT) throw new Error(`Invalid server environment:\n  METRICS_PORT: ${e.METRICS_PORT} is the site's PORT; pick another port, metrics are never served on the site's`);
   return {
@@ -183,8 +232,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sqlitePath: e.QUERY_LOG_SQLITE_PATH,
     databaseUrl: e.DATABASE_URL,
     openai: e.OPENAI_BASE_URL
-      ? {baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, models: e.CHAT_MODELS, embeddingsModel: e.EMBEDDINGS_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS,
+      ? {baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, models: e.CHAT_MODELS, timeoutMs: e.OPENAI_TIMEOUT_MS,
           connectTimeoutMs: e.OPENAI_CONNECT_TIMEOUT_MS, firstTokenTimeoutMs: e.OPENAI_FIRST_TOKEN_TIMEOUT_MS}
+      : undefined,
+    embeddings: e.EMBEDDINGS_MODEL && embeddingsBaseUrl
+      ? {
+          baseUrl: embeddingsBaseUrl,
+          model: e.EMBEDDINGS_MODEL,
+          apiKey: e.EMBEDDINGS_API_KEY ?? e.OPENAI_API_KEY,
+          dimensions: e.EMBEDDINGS_DIMENSIONS,
+          timeoutMs: e.EMBEDDINGS_TIMEOUT_MS,
+          batchSize: e.EMBEDDINGS_BATCH_SIZE,
+          maxInputChars: e.EMBEDDINGS_MAX_INPUT_CHARS,
+          fusion: e.EMBEDDINGS_FUSION,
+          cosineFloor: e.EMBEDDINGS_COSINE_FLOOR,
+          cacheDir: path.resolve(e.EMBEDDINGS_CACHE_DIR),
+        }
       : undefined,
     chatWorkers: e.CHAT_WORKERS,
     chatQueueMax: e.CHAT_QUEUE_MAX,

@@ -11,6 +11,8 @@ export interface HealthOptions {
   sectionCount?: number;
   /** Longest wait for the store's answer; the store's own timeouts (PG_*_TIMEOUT_MS) usually end it first. */
   storeTimeoutMs?: number;
+  /** How questions are retrieved now (semantic retrieval configured): said in the body, never a reason for 503. */
+  retrieval?: () => {retrieval: 'fused' | 'lexical'; embeddings: string};
 }
 
 /** Rejects after `ms`, so a probe never waits longer than its poller. */
@@ -37,6 +39,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
         return reply.code(503).send({error: `not ready: the query-log store (${options.store.kind}) does not answer`});
       }
     }
-    return reply.send({status: 'ok'});
+    // Ready while the sections are still being embedded: the chat answers lexically meanwhile, and the body says so.
+    return reply.send({status: 'ok', ...options.retrieval?.()});
   });
 }

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type {ServerConfig} from './config';
 import type {AppServices} from './app';
 import {createPooledCompletions, loadChatCorpus} from './completions/built-in';
-import {createHybridRetriever, embeddingsClient, loadSectionEmbeddings} from './completions/hybrid-retrieval';
+import {createSemanticRetrieval} from './completions/embeddings/semantic-retrieval';
 import {createOpenAiAnswerer} from './completions/openai-answerer';
 import type {Retriever} from '../lib/search/retrieval';
 import type {Section} from '../lib/search/types';
@@ -27,14 +26,13 @@ export async function createServices(config: ServerConfig): Promise<AppServices 
   // First: a query log that cannot be written stops the start at once, before the sections load.
   const store = await createStore(config);
   // Retrieval and the extractive answer run on worker threads: the thread that serves pages never waits for them.
-  const pooled = createPooledCompletions(loadChatCorpus(config.buildDir), {threads: config.chatWorkers, maxQueue: config.chatQueueMax});
+  const corpus = loadChatCorpus(config.buildDir);
+  // With EMBEDDINGS_MODEL, the workers get room for the section vectors at start; they are embedded in the background
+  // (or read from the cache) while questions are answered lexically, so the server is up as fast as without.
+  const semantic = config.embeddings ? createSemanticRetrieval(corpus.sections, config.embeddings, log) : undefined;
+  const pooled = createPooledCompletions(corpus, {threads: config.chatWorkers, maxQueue: config.chatQueueMax, vectors: semantic?.vectors, fusion: config.embeddings && {method: config.embeddings.fusion, cosineFloor: config.embeddings.cosineFloor}});
   const {sections} = pooled;
-  let retriever: Retriever = pooled.retriever;
-  if (config.openai?.embeddingsModel) {
-    const options = {baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey, model: config.openai.embeddingsModel, cacheDir: path.resolve('.data/embeddings')};
-    const embed = embeddingsClient(options);
-    retriever = createHybridRetriever(retriever, sections, await loadSectionEmbeddings(sections, options, embed), embed);
-  }
+  const retriever: Retriever = semantic ? semantic.start(pooled) : pooled.retriever;
   const answerer = config.openai
     ? createOpenAiAnswerer({
       baseUrl: config.openai.baseUrl,
@@ -51,7 +49,9 @@ export async function createServices(config: ServerConfig): Promise<AppServices 
   return {
     // With an LLM endpoint, the extractive answer stands in whenever the endpoint fails before its first word.
     completions: {retriever, answerer, fallback: config.openai ? pooled.answerer : undefined, log},
-    chatPool: pooled,
+    // Closing the pool also stops the background embedding, so a stopped server leaves no request behind.
+    chatPool: semantic ? {...pooled, close: () => (semantic.stop(), pooled.close())} : pooled,
+    semanticRetrieval: semantic,
     store,
     sharedLimits,
     sectionCount: sections.length,

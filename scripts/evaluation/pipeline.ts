@@ -1,7 +1,7 @@
 import {completionRequestSchema, splitCompletion} from '../../contract/completions';
 import {buildSearchIndex, loadSearchIndex, type RankingSearchIndex} from '../../lib/search/engine';
 import type {RankingWeights} from '../../lib/search/rank';
-import {createLexicalRetriever} from '../../lib/search/retrieval';
+import {createLexicalRetriever, type Retriever} from '../../lib/search/retrieval';
 import type {SynonymTable} from '../../lib/search/synonyms';
 import type {Section} from '../../lib/search/types';
 import {loadSynonyms} from '../../plugins/search-index/synonyms';
@@ -42,7 +42,7 @@ const rankOf = (pages: string[], acceptable: string[]) => {
  * Asks every question of a set as the server would (chat: the completion stream with the spec's defaults, the
  * references being the answer's; search: the search box's ranking, pages in order of their best section).
  */
-export async function runSet(corpus: EvaluationCorpus, set: QuestionSet, weights: RankingWeights): Promise<SetResult> {
+export async function runSet(corpus: EvaluationCorpus, set: QuestionSet, weights: RankingWeights, retriever?: Retriever): Promise<SetResult> {
   const rows: SetResult['rows'] = [];
   if (set.mode === 'search') {
     for (const {text, acceptable} of set.questions) {
@@ -52,7 +52,8 @@ export async function runSet(corpus: EvaluationCorpus, set: QuestionSet, weights
     }
     return {set, rows};
   }
-  const deps = {retriever: createLexicalRetriever(corpus.sections, corpus.synonyms, weights), answerer: createExtractiveAnswerer(corpus.synonyms), log: () => undefined};
+  // Another retriever (--embeddings: fused retrieval) answers the chat sets; the search box's ranking stays lexical.
+  const deps = {retriever: retriever ?? createLexicalRetriever(corpus.sections, corpus.synonyms, weights), answerer: createExtractiveAnswerer(corpus.synonyms), log: () => undefined};
   for (const {text, acceptable} of set.questions) {
     const request = completionRequestSchema.parse({prompt: text, projectKey: chatService.projectKey});
     let streamed = '';

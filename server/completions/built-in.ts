@@ -5,7 +5,7 @@ import {loadSynonyms} from '../../plugins/search-index/synonyms';
 import {loadSections} from '../sections';
 import type {Answerer} from './answerer';
 import {createExtractiveAnswerer} from './extractive-answerer';
-import {createCompletionPool, type CompletionPool} from './worker-pool';
+import {createCompletionPool, type CompletionPool, type CompletionPoolOptions} from './worker-pool';
 
 /** What the chat answers from: the build's sections (or docs/ without a build) and the site's synonyms. */
 export interface ChatCorpus {
@@ -31,6 +31,6 @@ export function createBuiltInCompletions(buildDir: string, siteDir = process.cwd
 }
 
 /** Retrieval and the extractive answer on worker threads, as the server runs them (see worker-pool.ts). */
-export function createPooledCompletions(corpus: ChatCorpus, sizing: {threads: number; maxQueue: number}): CompletionPool & ChatCorpus {
+export function createPooledCompletions(corpus: ChatCorpus, sizing: {threads: number; maxQueue: number} & Pick<CompletionPoolOptions, 'vectors' | 'fusion'>): CompletionPool & ChatCorpus {
   return {...createCompletionPool({...corpus, ...sizing}), ...corpus};
 }

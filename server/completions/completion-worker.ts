@@ -1,13 +1,18 @@
 import {workerData} from 'node:worker_threads';
-import {createLexicalRetriever} from '../../lib/search/retrieval';
+import {createLexicalRetriever, type RetrievedSection, type RetrieveOptions} from '../../lib/search/retrieval';
 import type {SynonymTable} from '../../lib/search/synonyms';
 import type {Section} from '../../lib/search/types';
+import {createFusedRetrieval, type FusionSettings} from './embeddings/fusion';
+import {readVectors, type SharedVectors} from './embeddings/shared-vectors';
 import {extractivePassage} from './extractive-answerer';
 
 /** What each worker receives once, at start: the sections it retrieves from and the site's synonyms. */
 export interface CompletionWorkerData {
   sections: Section[];
   synonyms: SynonymTable;
+  /** The section vectors, shared with the main thread (semantic retrieval configured); filled once embedded. */
+  vectors?: SharedVectors;
+  fusion?: FusionSettings;
 }
 
 /** Set to 1 by the main thread when the client has left; a task reads it before each step and stops. */
@@ -21,6 +26,8 @@ export interface RetrieveTask {
   earlierAnswers: string[];
   count: number;
   threshold: number;
+  /** The question's unit vector (semantic retrieval): fused with the lexical ranking once the section vectors are in. */
+  queryVector?: Float32Array;
   cancelled: CancelFlag;
 }
 
@@ -39,6 +46,8 @@ export type CompletionTask = RetrieveTask | PassageTask;
 export interface CompletionTaskResult {
   hits: Array<{index: number; similarity: number}>;
   passage: string;
+  /** Whether the vector ranking was fused in (else lexical alone). */
+  fused: boolean;
   /** Time the task ran in the worker, apart from its wait in the queue. */
   runMs: number;
 }
@@ -46,8 +55,25 @@ export interface CompletionTaskResult {
 /** Thrown in the worker when the client left before the task ran. */
 export const CANCELLED = 'cancelled: the client left';
 
-const {sections, synonyms} = workerData as CompletionWorkerData;
-const retriever = createLexicalRetriever(sections, synonyms);
+const {sections, synonyms, vectors, fusion = {method: 'rrf', cosineFloor: 0}} = workerData as CompletionWorkerData;
+
+/** Ranks for a question, with its vector when it has one and the section vectors are in. */
+type Retrieve = (prompt: string, options: RetrieveOptions, queryVector?: Float32Array) => Promise<{retrieved: RetrievedSection[]; fused: boolean}>;
+
+// One search index per worker either way: with vectors configured, the fused retrieval's (which also ranks lexically).
+const retrieve: Retrieve = vectors
+  ? (() => {
+      const fused = createFusedRetrieval(sections, synonyms);
+      return async (prompt, options, queryVector) => {
+        const shared = queryVector ? readVectors(vectors) : undefined;
+        const query = queryVector && shared && shared.dims === queryVector.length ? {vector: queryVector, ...shared, fusion} : undefined;
+        return {retrieved: fused.retrieve(prompt, options, query), fused: query !== undefined};
+      };
+    })()
+  : (() => {
+      const lexical = createLexicalRetriever(sections, synonyms);
+      return async (prompt, options) => ({retrieved: await lexical.retrieve(prompt, options), fused: false});
+    })();
 const indexOf = new Map(sections.map((section, index) => [section, index]));
 
 const stopIfCancelled = (flag: CancelFlag) => {
@@ -59,8 +85,11 @@ export default async function runCompletionTask(task: CompletionTask): Promise<C
   const started = performance.now();
   stopIfCancelled(task.cancelled);
   let hits: CompletionTaskResult['hits'];
+  let fused = false;
   if (task.kind === 'retrieve') {
-    const retrieved = await retriever.retrieve(task.prompt, {count: task.count, threshold: task.threshold, earlier: task.earlier});
+    const result = await retrieve(task.prompt, {count: task.count, threshold: task.threshold, earlier: task.earlier}, task.queryVector);
+    const retrieved = result.retrieved;
+    fused = result.fused;
     hits = retrieved.map((r) => ({index: indexOf.get(r.section) ?? -1, similarity: r.similarity}));
     stopIfCancelled(task.cancelled);
   } else {
@@ -68,5 +97,5 @@ export default async function runCompletionTask(task: CompletionTask): Promise<C
   }
   const chosen = hits.map((h) => sections[h.index]).filter((s): s is Section => s !== undefined);
   const passage = extractivePassage(task.prompt, task.earlier, chosen, synonyms, task.earlierAnswers);
-  return {hits, passage, runMs: performance.now() - started};
+  return {hits, passage, fused, runMs: performance.now() - started};
 }

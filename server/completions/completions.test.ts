@@ -8,7 +8,6 @@ import {buildApp, BODY_LIMIT_BYTES} from '../app';
 import {createSqliteStore} from '../query-log/sqlite-store';
 import type {Answerer} from './answerer';
 import {createExtractiveAnswerer} from './extractive-answerer';
-import {createHybridRetriever, embeddingsClient} from './hybrid-retrieval';
 import {createOpenAiAnswerer} from './openai-answerer';
 import {rankingWeights} from '../../data/ranking-weights';
 import {createLexicalRetriever, similarity} from '../../lib/search/retrieval';
@@ -341,20 +340,5 @@ describe('retrieval', () => {
     const controller = new AbortController();
     controller.abort(new Error('client disconnected'));
     await expect(createLexicalRetriever(fixtureSections).retrieve('token', {count: 3, threshold: 0, signal: controller.signal})).rejects.toThrow('client disconnected');
-  });
-
-  it('combines lexical and embedding similarity when embeddings are configured', async () => {
-    const fake = await startFakeOpenAi();
-    try {
-      const embed = embeddingsClient({baseUrl: fake.url, model: 'test-embed', cacheDir: '/tmp'});
-      const vectors = await embed(fixtureSections.map((s) => s.text));
-      const hybrid = createHybridRetriever(createLexicalRetriever(fixtureSections), fixtureSections, vectors, embed);
-      const results = await hybrid.retrieve('personal access token', {count: 2, threshold: 0, signal: undefined});
-      expect(results[0].section.url).toMatch(/personal-access-tokens/);
-      expect(results[0].similarity).toBeGreaterThan(0.5);
-      expect(fake.requests.some((r) => r.path.endsWith('/embeddings'))).toBe(true);
-    } finally {
-      await fake.close();
-    }
   });
 });

@@ -3,11 +3,13 @@ import {createRequire} from 'node:module';
 import {pathToFileURL} from 'node:url';
 import {Piscina} from 'piscina';
 import {earlierAnswersOf, earlierQuestionsOf} from '../../contract/completions';
-import type {RetrievedSection, Retriever} from '../../lib/search/retrieval';
+import type {RetrievedSection, RetrieveOptions, Retriever} from '../../lib/search/retrieval';
 import type {SynonymTable} from '../../lib/search/synonyms';
 import type {Section} from '../../lib/search/types';
 import type {Answerer} from './answerer';
 import type {CompletionTask, CompletionTaskResult, CompletionWorkerData} from './completion-worker';
+import type {FusionSettings} from './embeddings/fusion';
+import type {SharedVectors} from './embeddings/shared-vectors';
 import {streamPassage} from './extractive-answerer';
 
 /** Refused at once because the pool's queue is full: the route answers 503 with Retry-After. */
@@ -24,6 +26,9 @@ export interface CompletionPoolOptions {
   threads: number;
   /** Most questions waiting for a free worker (CHAT_QUEUE_MAX); more get 503. */
   maxQueue: number;
+  /** Section vectors shared with the workers (semantic retrieval), and how they fuse with the lexical ranking. */
+  vectors?: SharedVectors;
+  fusion?: FusionSettings;
 }
 
 /** One finished task, as the metrics record it. */
@@ -42,6 +47,8 @@ export interface ChatPoolStats {
 /** Retrieval and the extractive answer, run on worker threads so the event loop that serves pages never waits for them. */
 export interface CompletionPool extends ChatPoolStats {
   retriever: Retriever;
+  /** Retrieval with the question's unit vector, fused with the lexical ranking once the section vectors are in. */
+  retrieveWith(prompt: string, options: RetrieveOptions, queryVector?: Float32Array): Promise<{retrieved: RetrievedSection[]; fused: boolean}>;
   answerer: Answerer;
   /** Resolves once the workers have answered one small task per thread (so they have loaded the sections and built their index). */
   ready(): Promise<void>;
@@ -59,7 +66,8 @@ const never = new AbortController().signal;
  * worker before its next step (a flag both threads share), never by killing the worker, which would rebuild its index.
  */
 export function createCompletionPool(options: CompletionPoolOptions): CompletionPool {
-  const workerData: CompletionWorkerData = {sections: options.sections, synonyms: options.synonyms};
+  // The vectors' shared memory goes to each worker once, here; the workers read it in place (no copy per question).
+  const workerData: CompletionWorkerData = {sections: options.sections, synonyms: options.synonyms, vectors: options.vectors, fusion: options.fusion};
   const pool = new Piscina<CompletionTask, CompletionTaskResult>({
     filename: path.join(__dirname, 'completion-worker.ts'),
     execArgv: ['--import', tsxLoader],
@@ -97,19 +105,21 @@ export function createCompletionPool(options: CompletionPoolOptions): Completion
     }
   };
 
+  const retrieveWith: CompletionPool['retrieveWith'] = async (prompt, {count, threshold, signal, earlier, earlierAnswers}, queryVector) => {
+    const task = {kind: 'retrieve' as const, prompt, earlier: [...(earlier ?? [])], earlierAnswers: [...(earlierAnswers ?? [])], count, threshold, queryVector};
+    const result = await run(task, signal ?? never);
+    const retrieved = result.hits.map((hit) => ({section: options.sections[hit.index], similarity: hit.similarity}));
+    passages.set(retrieved, result.passage);
+    return {retrieved, fused: result.fused};
+  };
+
   let warmed: Promise<void> | undefined;
   return {
     threads: options.threads,
     queueLength: () => pool.queueSize,
     onTask: (listener) => void listeners.push(listener),
-    retriever: {
-      async retrieve(prompt, {count, threshold, signal, earlier, earlierAnswers}) {
-        const result = await run({kind: 'retrieve', prompt, earlier: [...(earlier ?? [])], earlierAnswers: [...(earlierAnswers ?? [])], count, threshold}, signal ?? never);
-        const retrieved = result.hits.map((hit) => ({section: options.sections[hit.index], similarity: hit.similarity}));
-        passages.set(retrieved, result.passage);
-        return retrieved;
-      },
-    },
+    retrieveWith,
+    retriever: {retrieve: async (prompt, retrieveOptions) => (await retrieveWith(prompt, retrieveOptions)).retrieved},
     answerer: {
       kind: 'extractive',
       async *answer({prompt, sections, request, signal}) {
