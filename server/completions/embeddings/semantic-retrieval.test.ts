@@ -227,12 +227,13 @@ describe('an embeddings endpoint that fails', () => {
     const port = await freePort();
     const {ask, readyz, metrics, logged} = await serveWith(embeddingsEnv(freshCache(), {EMBEDDINGS_BASE_URL: `http://127.0.0.1:${port}/v1`}));
     let body = (await readyz()).body;
-    for (let i = 0; i < 100 && !body.embeddings?.startsWith('the endpoint'); i++) {
+    // Up to 20 s: on a loaded machine the workers and the first (refused) request can take a while.
+    for (let i = 0; i < 400 && !body.embeddings?.startsWith('the endpoint'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       body = (await readyz()).body;
     }
     expect(body).toMatchObject({status: 'ok', retrieval: 'lexical'});
-    expect(body.embeddings).toMatch(new RegExp(`^the endpoint at 127\\.0\\.0\\.1:${port} failed \\(0/5 sections embedded\\); trying again in (29|30) s; questions are answered lexically meanwhile$`));
+    expect(body.embeddings).toMatch(new RegExp(`^the endpoint at 127\\.0\\.0\\.1:${port} failed \\(0/5 sections embedded\\); trying again in (1\\d|2\\d|30) s; questions are answered lexically meanwhile$`));
     expect((await ask(LEXICAL_QUESTION)).references[0]).toBe('/docs/quickstart');
     expect(await metrics()).toMatch(/^chat_embeddings_errors_total\{when="start",code="ECONNREFUSED"\} 1$/m);
     expect(await metrics()).toMatch(/^chat_embeddings_ready 0$/m);
