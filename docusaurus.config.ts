@@ -23,6 +23,7 @@ import markdownTwinsPlugin, {MARKDOWN_STATIC_DIR} from './plugins/markdown-twins
 import redirectsPlugin, {REDIRECTS_STATIC_DIR} from './plugins/redirects';
 import apiSettingsPlugin, {readApiSettings} from './plugins/api-settings';
 import {stopWithMessage} from './plugins/stop-with-message';
+import sourceMapsPlugin from './plugins/source-maps';
 
 // A bad build-time setting stops the build with its one-line message, not a stack trace around it.
 const search = stopWithMessage(readSearchConfig);
@@ -129,6 +130,7 @@ const config: Config = {
     clientStartupPlugin,
     shallowMemoPlugin,
     routeMatchPlugin,
+    sourceMapsPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {
