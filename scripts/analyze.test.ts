@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {build} from 'esbuild';
+import type {SourceMapInput} from '@jridgewell/trace-mapping';
 import {describe, expect, it} from 'vitest';
 import {attributeCode, moduleShares, packageOf, shortModuleName, UNMAPPED} from './analyze';
 
@@ -14,7 +15,7 @@ describe('attributeCode', () => {
     writeFileSync(path.join(dir, 'entry.js'), 'import {words} from "./big.js"; import {greet} from "./small.js"; console.log(greet(words.join()));');
     const result = await build({entryPoints: [path.join(dir, 'entry.js')], bundle: true, minify: true, sourcemap: 'external', write: false, outfile: path.join(dir, 'out.js')});
     const code = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
-    const map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as {version: number; sources: string[]; mappings: string};
+    const map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as SourceMapInput;
 
     const modules = attributeCode(code, map);
     const byName = new Map([...modules].map(([name, text]) => [path.basename(name), text]));

@@ -52,7 +52,7 @@ export function packageOf(module: string): string {
   const match = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(module);
   if (match) return match[1];
   if (module === UNMAPPED) return UNMAPPED;
-  if (/\.css\b/.test(module)) return '(stylesheets)';
+  if (module.startsWith('/assets/css/')) return '(stylesheets)';
   // The bundler's runtime: chunk loading and the table of every chunk's file name.
   if (module.startsWith('webpack/runtime/') || /RuntimeModule$/.test(module)) return '(bundler runtime)';
   // What Docusaurus generates from the routes and the config: registry, routes, chunk names, global data.
