@@ -24,6 +24,8 @@ import redirectsPlugin, {REDIRECTS_STATIC_DIR} from './plugins/redirects';
 import apiSettingsPlugin, {readApiSettings} from './plugins/api-settings';
 import {stopWithMessage} from './plugins/stop-with-message';
 import sourceMapsPlugin from './plugins/source-maps';
+import utilsCommonEsmPlugin from './plugins/utils-common-esm';
+import cssPrunePlugin from './plugins/css-prune';
 
 // A bad build-time setting stops the build with its one-line message, not a stack trace around it.
 const search = stopWithMessage(readSearchConfig);
@@ -120,7 +122,8 @@ const config: Config = {
     robotsPlugin,
     pageDataPlugin,
     devApiProxyPlugin,
-    precompressPlugin,
+    // Prunes the stylesheet, then precompresses the build (in that order: see plugins/css-prune).
+    cssPrunePlugin(precompressPlugin),
     docTitlesPlugin,
     markdownTwinsPlugin,
     redirectsPlugin,
@@ -131,6 +134,7 @@ const config: Config = {
     shallowMemoPlugin,
     routeMatchPlugin,
     sourceMapsPlugin,
+    utilsCommonEsmPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {

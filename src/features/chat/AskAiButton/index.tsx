@@ -5,6 +5,11 @@ import styles from './styles.module.css';
 
 // The dialog, the markdown renderer and the state machine load on the first click, never with the page.
 const loadDialog = () => import(/* webpackChunkName: "chat-dialog" */ '@site/src/features/chat/ChatDialog');
+/**
+ * Hover, touch or focus on the button starts the dialog's download, so the click rarely waits for it. A failure is
+ * left to the click, whose lazy component loads again and shows the retry line.
+ */
+const prepareDialog = () => void loadDialog().catch(() => undefined);
 
 function LoadFailed({onRetry, onClose}: {onRetry: () => void; onClose: () => void}) {
   return (
@@ -30,7 +35,15 @@ export function AskAiButton() {
 
   return (
     <div className={styles.dock}>
-      <button type="button" className={styles.button} aria-haspopup="dialog" aria-label={chatText.buttonAccessibleLabel} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={styles.button}
+        aria-haspopup="dialog"
+        aria-label={chatText.buttonAccessibleLabel}
+        onClick={() => setOpen(true)}
+        onPointerEnter={prepareDialog}
+        onTouchStart={prepareDialog}
+        onFocus={prepareDialog}>
         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
           <path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 6v2h2V9H7zm4 0v2h2V9h-2zm4 0v2h2V9h-2z" />
         </svg>
