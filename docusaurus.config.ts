@@ -26,6 +26,7 @@ import {stopWithMessage} from './plugins/stop-with-message';
 import sourceMapsPlugin from './plugins/source-maps';
 import utilsCommonEsmPlugin from './plugins/utils-common-esm';
 import cssPrunePlugin from './plugins/css-prune';
+import registryTrimPlugin from './plugins/registry-trim';
 
 // A bad build-time setting stops the build with its one-line message, not a stack trace around it.
 const search = stopWithMessage(readSearchConfig);
@@ -135,6 +136,7 @@ const config: Config = {
     routeMatchPlugin,
     sourceMapsPlugin,
     utilsCommonEsmPlugin,
+    registryTrimPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {
