@@ -59,18 +59,16 @@ async function clickToUsable(browser: Browser, baseURL: string, dialog: DialogUn
     }
     const button = dialog.button(page);
     await button.scrollIntoViewIfNeeded();
-    // The page records the click and the moment the dialog's input takes the focus, on its own clock.
-    await page.evaluate((inputSelector) => {
+    // The page records the click and the moment the dialog's input takes the focus, on its own clock. A string, not
+    // a function: the TypeScript runner would wrap a named function in a helper the page does not have.
+    await page.evaluate(`(() => {
       const marks = {click: NaN, usable: NaN};
-      (window as unknown as {openMarks: typeof marks}).openMarks = marks;
-      window.addEventListener('click', () => (marks.click = performance.now()), {capture: true, once: true});
-      document.addEventListener('focusin', function onFocus(event) {
-        if ((event.target as Element).matches(inputSelector)) {
-          marks.usable = performance.now();
-          document.removeEventListener('focusin', onFocus);
-        }
+      window.openMarks = marks;
+      window.addEventListener('click', () => { marks.click = performance.now(); }, {capture: true, once: true});
+      document.addEventListener('focusin', (event) => {
+        if (Number.isNaN(marks.usable) && event.target.matches(${JSON.stringify(dialog.inputSelector)})) marks.usable = performance.now();
       });
-    }, dialog.inputSelector);
+    })()`);
     await button.hover();
     await page.waitForTimeout(HOVER_BEFORE_CLICK_MS);
     await button.click();

@@ -1,12 +1,24 @@
 // Replaces the theme's search slot with the site's own search (local index or Algolia by configuration).
-import {lazy, Suspense, useCallback, useEffect, useState} from 'react';
+import {lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType} from 'react';
 import {searchText} from '@site/src/site';
 import {OPEN_SEARCH_EVENT, PREPARE_SEARCH_EVENT} from '@site/src/features/search/open-search';
 import styles from './styles.module.css';
 
 // The modal is its own chunk, out of every page's first load.
-const loadModal = () => import(/* webpackChunkName: "search-modal" */ '@site/src/features/search/SearchModal');
-const SearchModal = lazy(loadModal);
+type SearchModalComponent = ComponentType<{initialQuery: string; onClose: () => void}>;
+/** The modal once its chunk has arrived: rendered directly, it does not suspend (see `modalToRender`). */
+let loadedModal: SearchModalComponent | null = null;
+const loadModal = () =>
+  import(/* webpackChunkName: "search-modal" */ '@site/src/features/search/SearchModal').then((modal) => {
+    loadedModal = modal.default;
+    return modal;
+  });
+const LazySearchModal = lazy(loadModal);
+/**
+ * A lazy component suspends on its first render even when its chunk is already there, and React then holds the
+ * revealed content back for its fallback throttle (about 300 ms): a modal preloaded on hover renders without it.
+ */
+const modalToRender = (): SearchModalComponent => loadedModal ?? LazySearchModal;
 /** Hover, touch or focus on a search button: the modal's code and the index's lexicon download before the click. */
 const prepareModal = () => void loadModal().then((modal) => modal.warmSearchIndex(), () => undefined);
 
@@ -22,6 +34,9 @@ function isTypingTarget(target: EventTarget | null): boolean {
 export default function SearchBar() {
   const [open, setOpen] = useState<{query: string} | null>(null);
   const close = useCallback(() => setOpen(null), []);
+  const opened = open !== null;
+  // Chosen when the modal opens and kept while it is open: switching components would remount it.
+  const SearchModal = useMemo(modalToRender, [opened]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -46,9 +61,8 @@ export default function SearchBar() {
 
   // Opened before its code has arrived (a shortcut on a slow network), the modal is not there to take the keys a
   // reader types next: they become its query, as if typed into its input, until the modal renders.
-  const waiting = open !== null;
   useEffect(() => {
-    if (!waiting) return;
+    if (!opened) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (document.querySelector(MODAL_DIALOG) || isTypingTarget(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === 'Escape') setOpen(null);
@@ -60,7 +74,7 @@ export default function SearchBar() {
     };
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, [waiting]);
+  }, [opened]);
 
   return (
     <>

@@ -1,10 +1,23 @@
-import {lazy, Suspense, useCallback, useMemo, useState} from 'react';
+import {lazy, Suspense, useCallback, useMemo, useState, type ComponentType} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import {chatText} from '@site/src/site';
 import styles from './styles.module.css';
 
 // The dialog, the markdown renderer and the state machine load on the first click, never with the page.
-const loadDialog = () => import(/* webpackChunkName: "chat-dialog" */ '@site/src/features/chat/ChatDialog');
+type ChatDialogComponent = ComponentType<{onClose: () => void}>;
+/** The dialog once its chunk has arrived: rendered directly, it does not suspend (see `dialogToRender`). */
+let loadedDialog: ChatDialogComponent | null = null;
+const loadDialog = () =>
+  import(/* webpackChunkName: "chat-dialog" */ '@site/src/features/chat/ChatDialog').then((dialog) => {
+    loadedDialog = dialog.default;
+    return dialog;
+  });
+/**
+ * A lazy component suspends on its first render even when its chunk is already there, and React then holds the
+ * revealed content back for its fallback throttle (about 300 ms): a dialog preloaded on hover renders without it.
+ * A failed chunk load is cached by React.lazy, so each retry gets a fresh lazy component.
+ */
+const dialogToRender = (): ChatDialogComponent => loadedDialog ?? lazy(loadDialog);
 /**
  * Hover, touch or focus on the button starts the dialog's download, so the click rarely waits for it. A failure is
  * left to the click, whose lazy component loads again and shows the retry line.
@@ -28,9 +41,9 @@ function LoadFailed({onRetry, onClose}: {onRetry: () => void; onClose: () => voi
 /** The "Ask our AI" button, at the end of every page's content above its footer, and the dialog it opens. */
 export function AskAiButton() {
   const [open, setOpen] = useState(false);
-  // A failed chunk load is cached by React.lazy: each retry gets a fresh lazy component.
   const [attempt, setAttempt] = useState(0);
-  const ChatDialog = useMemo(() => lazy(loadDialog), [attempt]);
+  // Chosen when the dialog opens (or is retried) and kept while it is open: switching components would remount it.
+  const ChatDialog = useMemo(dialogToRender, [attempt, open]);
   const close = useCallback(() => setOpen(false), []);
 
   return (
