@@ -13,6 +13,3 @@ export function openSearch(query = ''): void {
 export function prepareSearch(): void {
   window.dispatchEvent(new Event(PREPARE_SEARCH_EVENT));
 }
-
-/** Props that prepare the search modal when a pointer, a finger or the keyboard focus reaches an element. */
-export const prepareSearchOnIntent = {onPointerEnter: prepareSearch, onFocus: prepareSearch, onTouchStart: prepareSearch} as const;

@@ -2,6 +2,7 @@
 import {lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType} from 'react';
 import {searchText} from '@site/src/site';
 import {OPEN_SEARCH_EVENT, PREPARE_SEARCH_EVENT} from '@site/src/features/search/open-search';
+import {preloadOnIntent} from '@site/src/components/preload-on-intent';
 import styles from './styles.module.css';
 
 // The modal is its own chunk, out of every page's first load.
@@ -21,6 +22,8 @@ const LazySearchModal = lazy(loadModal);
 const modalToRender = (): SearchModalComponent => loadedModal ?? LazySearchModal;
 /** Hover, touch or focus on a search button: the modal's code and the index's lexicon download before the click. */
 const prepareModal = () => void loadModal().then((modal) => modal.warmSearchIndex(), () => undefined);
+
+const modalIntent = preloadOnIntent(prepareModal);
 
 /** Any open modal dialog: once the search modal is there, its input takes the keys itself. */
 const MODAL_DIALOG = '[role="dialog"][aria-modal="true"]';
@@ -84,9 +87,7 @@ export default function SearchBar() {
         aria-keyshortcuts="Control+K Meta+K /"
         aria-haspopup="dialog"
         onClick={() => setOpen({query: ''})}
-        onPointerEnter={prepareModal}
-        onTouchStart={prepareModal}
-        onFocus={prepareModal}>
+        {...modalIntent}>
         <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
           <path d="M8 2a6 6 0 1 0 3.6 10.8l4.3 4.3 1.4-1.4-4.3-4.3A6 6 0 0 0 8 2zm0 2a4 4 0 1 1 0 8 4 4 0 0 1 0-8z" fill="currentColor" />
         </svg>

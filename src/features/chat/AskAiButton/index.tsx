@@ -1,6 +1,7 @@
 import {lazy, Suspense, useCallback, useMemo, useState, type ComponentType} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import {chatText} from '@site/src/site';
+import {preloadOnIntent} from '@site/src/components/preload-on-intent';
 import styles from './styles.module.css';
 
 // The dialog, the markdown renderer and the state machine load on the first click, never with the page.
@@ -19,10 +20,10 @@ const loadDialog = () =>
  */
 const dialogToRender = (): ChatDialogComponent => loadedDialog ?? lazy(loadDialog);
 /**
- * Hover, touch or focus on the button starts the dialog's download, so the click rarely waits for it. A failure is
- * left to the click, whose lazy component loads again and shows the retry line.
+ * A resting pointer, a touch or the focus on the button starts the dialog's download, so the click rarely waits for
+ * it. A failure is left to the click, whose lazy component loads again and shows the retry line.
  */
-const prepareDialog = () => void loadDialog().catch(() => undefined);
+const dialogIntent = preloadOnIntent(() => void loadDialog().catch(() => undefined));
 
 function LoadFailed({onRetry, onClose}: {onRetry: () => void; onClose: () => void}) {
   return (
@@ -54,9 +55,7 @@ export function AskAiButton() {
         aria-haspopup="dialog"
         aria-label={chatText.buttonAccessibleLabel}
         onClick={() => setOpen(true)}
-        onPointerEnter={prepareDialog}
-        onTouchStart={prepareDialog}
-        onFocus={prepareDialog}>
+        {...dialogIntent}>
         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
           <path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 6v2h2V9H7zm4 0v2h2V9h-2zm4 0v2h2V9h-2z" />
         </svg>
