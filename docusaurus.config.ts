@@ -23,6 +23,10 @@ import markdownTwinsPlugin, {MARKDOWN_STATIC_DIR} from './plugins/markdown-twins
 import redirectsPlugin, {REDIRECTS_STATIC_DIR} from './plugins/redirects';
 import apiSettingsPlugin, {readApiSettings} from './plugins/api-settings';
 import {stopWithMessage} from './plugins/stop-with-message';
+import sourceMapsPlugin from './plugins/source-maps';
+import utilsCommonEsmPlugin from './plugins/utils-common-esm';
+import cssPrunePlugin from './plugins/css-prune';
+import registryTrimPlugin from './plugins/registry-trim';
 
 // A bad build-time setting stops the build with its one-line message, not a stack trace around it.
 const search = stopWithMessage(readSearchConfig);
@@ -119,7 +123,8 @@ const config: Config = {
     robotsPlugin,
     pageDataPlugin,
     devApiProxyPlugin,
-    precompressPlugin,
+    // Prunes the stylesheet, then precompresses the build (in that order: see plugins/css-prune).
+    cssPrunePlugin(precompressPlugin),
     docTitlesPlugin,
     markdownTwinsPlugin,
     redirectsPlugin,
@@ -129,6 +134,9 @@ const config: Config = {
     clientStartupPlugin,
     shallowMemoPlugin,
     routeMatchPlugin,
+    sourceMapsPlugin,
+    utilsCommonEsmPlugin,
+    registryTrimPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {

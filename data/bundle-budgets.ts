@@ -17,12 +17,21 @@ export interface BundleBudget {
 /** Not a budget but the limit on raising one for a doc page: the first load of a plain Docusaurus classic site. */
 export const DOC_PAGE_CEILING = 190 * 1024;
 
-/** Measured 172.2 KB on both pages (runtime + main + styles, after Prism moved to the code block chunk). */
-const FIRST_LOAD_BUDGET = 176 * 1024;
+/**
+ * Measured 166.4 KiB on `/`, `/docs/features` and the source page (runtime + main + styles): down from 175.9 KiB once
+ * the on-demand dialogs' CSS left the shared stylesheet, the stylesheet was pruned (plugins/css-prune), tslib left
+ * (plugins/utils-common-esm) and the chunk registry lost its module paths (plugins/registry-trim). Issue 37 asks for
+ * 140 KiB; `npm run analyze` shows where the rest goes (React DOM alone is 55 KiB).
+ */
+const FIRST_LOAD_BUDGET = 168 * 1024;
 
 export const bundleBudgets: readonly BundleBudget[] = [
   {route: '/', maxGzipBytes: FIRST_LOAD_BUDGET, mustNotContain: ['search engine', 'chat']},
   {route: '/docs/features', maxGzipBytes: FIRST_LOAD_BUDGET, mustNotContain: ['search engine', 'chat']},
+  {route: '/docs/generated/ingestion/sources/snowflake', maxGzipBytes: FIRST_LOAD_BUDGET, mustNotContain: ['search engine', 'chat']},
+  // The search page lists its route's chunks with the page scripts, since its results need them at once: measured
+  // 183.4 KiB (192.9 KiB before the same cuts); issue 37 asks for 155 KiB.
+  {route: '/search', maxGzipBytes: 185 * 1024, mustNotContain: ['chat']},
 ];
 
 /**

@@ -17,6 +17,7 @@ import {benchInstances} from './bench/instances';
 import {benchServer} from './bench/server';
 import {benchBuild} from './bench/build';
 import {benchLighthouse} from './bench/lighthouse';
+import {benchModalOpen} from './bench/modal-open';
 import {missedTargets, skipReason, toMarkdown, type BenchRow} from './bench/report';
 
 /** What the phases share: our build, the baseline site's build when there is one, and the load duration. */
@@ -55,6 +56,8 @@ const PHASES: Phase[] = [
   {name: 'Chat and query log (one server, SQLite and PostgreSQL)', run: ({buildDir, loadSeconds}) => benchServer(buildDir, loadSeconds)},
   {name: 'Two API instances (PostgreSQL and Redis)', run: ({buildDir, loadSeconds}) => benchInstances(buildDir, loadSeconds)},
   {name: 'Lighthouse (mobile, median of 3 runs)', run: ({buildDir, baselineBuildDir}) => benchLighthouse(buildDir, baselineBuildDir)},
+  // BENCH_BEFORE_BUILD: a build of the previous version, measured in the same run as the baseline.
+  {name: 'First use: click on Search and "Ask our AI" to a usable dialog', run: ({buildDir}) => benchModalOpen(buildDir, process.env.BENCH_BEFORE_BUILD ? path.resolve(process.env.BENCH_BEFORE_BUILD) : null)},
 ];
 
 const runStarted = performance.now();

@@ -1,0 +1,126 @@
+import type {Browser, Page, Route} from 'playwright-core';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {searchText} from '../../src/site';
+import {gotoHydrated, launchChromium, newPage} from './browser';
+import {dialog as chatDialog, openButton as chatButton} from './chat-page';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const searchDialog = (page: Page) => page.getByRole('dialog', {name: 'Search the documentation'});
+const searchInput = (page: Page) => searchDialog(page).getByRole('combobox');
+
+/** Holds every request for the chunk whose file name starts with `chunk` until `release` is called. */
+async function holdChunk(page: Page, chunk: string): Promise<{release: () => void; requested: () => boolean}> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = false;
+  await page.route(`**/assets/js/${chunk}.*.js`, async (route: Route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return {release, requested: () => requested};
+}
+
+/** The text of the stylesheets a page's HTML links, as the server sends them. */
+async function firstLoadCss(page: Page): Promise<string> {
+  const hrefs = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+  const texts = await Promise.all(hrefs.map((href) => page.request.get(href).then((r) => r.text())));
+  return texts.join('\n');
+}
+
+describe('search modal loaded on first use', () => {
+  it('opens on the first Ctrl+K and keeps the characters typed while its code is still downloading', async () => {
+    const page = await newPage(browser);
+    await gotoHydrated(page, '/docs/features');
+    const modal = await holdChunk(page, 'search-modal');
+    await page.keyboard.press('Control+k');
+    await expect.poll(modal.requested).toBe(true);
+    // The reader types before the modal exists; the keys must not be lost (nor act on the page).
+    await page.keyboard.type('lin');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('n');
+    expect(await searchDialog(page).count()).toBe(0);
+    modal.release();
+    await searchInput(page).waitFor();
+    expect(await searchInput(page).inputValue()).toBe('lin');
+    // Typing goes on in the input, after what was kept.
+    await page.keyboard.type('eage');
+    expect(await searchInput(page).inputValue()).toBe('lineage');
+    await expect.poll(() => searchDialog(page).getByRole('option').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('starts the modal download when the pointer reaches the docs home search field, before any click', async () => {
+    const page = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await gotoHydrated(page, '/docs/');
+    expect(scripts.filter((s) => s.includes('search-modal'))).toEqual([]);
+    const entry = page.locator('main').getByRole('button', {name: /Search the docs/});
+    await entry.hover();
+    await expect.poll(() => scripts.filter((s) => s.includes('search-modal')).length).toBe(1);
+    expect(await searchDialog(page).count()).toBe(0);
+    await entry.click();
+    expect(await searchInput(page).getAttribute('placeholder')).toBe(searchText.placeholder);
+    await page.context().close();
+  });
+
+  it('brings the modal styles with the modal: none in the page stylesheet, all there once it opens', async () => {
+    const page = await newPage(browser);
+    await gotoHydrated(page, '/docs/features');
+    const pageCss = await firstLoadCss(page);
+    await page.keyboard.press('Control+k');
+    await searchInput(page).waitFor();
+    const dialogClass = await searchDialog(page).evaluate((el) => el.className);
+    expect(dialogClass).toMatch(/^dialog_/);
+    expect(pageCss).not.toContain(`.${dialogClass}`);
+    // Styled: the backdrop covers the viewport above the page.
+    const backdrop = await searchDialog(page).evaluate((el) => getComputedStyle(el.parentElement!).position);
+    expect(backdrop).toBe('fixed');
+    await page.context().close();
+  });
+});
+
+describe('"Ask our AI" dialog loaded on first use', () => {
+  it('starts the dialog download when the button gets keyboard focus, without opening it', async () => {
+    const page = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await gotoHydrated(page, '/docs/features');
+    expect(scripts.filter((s) => s.includes('chat-dialog'))).toEqual([]);
+    await chatButton(page).focus();
+    await expect.poll(() => scripts.filter((s) => s.includes('chat-dialog')).length).toBe(1);
+    expect(await chatDialog(page).count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await chatDialog(page).waitFor();
+    await page.context().close();
+  });
+
+  it('brings the dialog styles with the dialog: none in the page stylesheet, all there once it opens', async () => {
+    const page = await newPage(browser);
+    await gotoHydrated(page, '/docs/features');
+    const pageCss = await firstLoadCss(page);
+    await chatButton(page).click();
+    await chatDialog(page).waitFor();
+    const dialogClass = await chatDialog(page).evaluate((el) => el.className.split(/\s+/).find((c: string) => c.startsWith('dialog_')) ?? '');
+    expect(dialogClass).not.toBe('');
+    expect(pageCss).not.toContain(`.${dialogClass}`);
+    // Styled: the backdrop covers the viewport above the page.
+    const backdrop = await chatDialog(page).evaluate((el) => getComputedStyle(el.parentElement!).position);
+    expect(backdrop).toBe('fixed');
+    await page.context().close();
+  });
+});
