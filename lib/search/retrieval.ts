@@ -1,4 +1,4 @@
-import {buildSearchIndex, loadSearchIndex, type Matcher} from './engine';
+import {buildSearchIndex, loadSearchIndex, type Matcher, type RankingSearchIndex} from './engine';
 import type {RankedSection, RankingWeights} from './rank';
 import {rankingWeights} from '../../data/ranking-weights';
 import type {SynonymTable} from './synonyms';
@@ -74,19 +74,35 @@ export function namesUnknownProduct(prompt: string, matcher: Pick<Matcher, 'freq
   });
 }
 
+/** A section of a ranking: its number in the sections, and its similarity in [0, 1] to the question. */
+export interface Candidate {
+  id: number;
+  similarity: number;
+}
+
+/**
+ * The lexical ranking of a chat question, before the threshold: its sections best first with their similarities, or
+ * null when the question is declined because it names a product no page mentions.
+ */
+export function lexicalCandidates(index: RankingSearchIndex, prompt: string, earlier: readonly string[] | undefined, weights: RankingWeights = rankingWeights): Candidate[] | null {
+  if (namesUnknownProduct(prompt, index.matcher)) return null;
+  const ranked: RankedSection[] = index.rank(index.context.analyze(prompt, earlier), 'OR', weights);
+  return ranked.map((r) => ({id: r.id, similarity: similarity(r.score, r.coverage, weights.saturation)}));
+}
+
+/** The references of ranked candidates: those at or above the threshold, spread over pages, at most `count`. */
+export function chooseReferences(candidates: readonly Candidate[], sections: readonly Section[], threshold: number, count: number): RetrievedSection[] {
+  const chosen = candidates.filter((c) => c.similarity >= threshold).map((c) => ({section: sections[c.id], similarity: c.similarity}));
+  return diversify(chosen, (r) => r.section.url.split('#')[0]).slice(0, count);
+}
+
 /** Retrieval over the site's sections with the site's ranking (the same as the search modal and page). */
 export function createLexicalRetriever(sections: Section[], synonyms: SynonymTable = [], weights: RankingWeights = rankingWeights): Retriever {
   const index = loadSearchIndex(buildSearchIndex(sections, synonyms));
   return {
     async retrieve(prompt, {count, threshold, signal, earlier}) {
       signal?.throwIfAborted();
-      if (namesUnknownProduct(prompt, index.matcher)) return [];
-      const query = index.context.analyze(prompt, earlier);
-      const ranked: RankedSection[] = index.rank(query, 'OR', weights);
-      const chosen = ranked
-        .map((r) => ({section: sections[r.id], similarity: similarity(r.score, r.coverage, weights.saturation)}))
-        .filter((r) => r.similarity >= threshold);
-      return diversify(chosen, (r) => r.section.url.split('#')[0]).slice(0, count);
+      return chooseReferences(lexicalCandidates(index, prompt, earlier, weights) ?? [], sections, threshold, count);
     },
   };
 }

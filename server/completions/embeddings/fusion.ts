@@ -1,6 +1,6 @@
 import {buildSearchIndex, loadSearchIndex} from '../../../lib/search/engine';
 import type {RankingWeights} from '../../../lib/search/rank';
-import {diversify, namesUnknownProduct, similarity, type RetrievedSection, type RetrieveOptions} from '../../../lib/search/retrieval';
+import {chooseReferences, lexicalCandidates, type Candidate, type RetrievedSection, type RetrieveOptions} from '../../../lib/search/retrieval';
 import type {SynonymTable} from '../../../lib/search/synonyms';
 import type {Section} from '../../../lib/search/types';
 import {rankingWeights} from '../../../data/ranking-weights';
@@ -25,12 +25,6 @@ export const RRF_K = 60;
 
 /** Sections of the vector ranking that take part in the fusion: far below these, a cosine says nothing more. */
 export const VECTOR_DEPTH = 100;
-
-/** A section of one ranking: its number in the sections, and its similarity in [0, 1] (lexical, or the cosine). */
-export interface Candidate {
-  id: number;
-  similarity: number;
-}
 
 /** A section of the fused ranking: the score it is ordered by, and the similarity the threshold is compared with. */
 export interface FusedCandidate extends Candidate {
@@ -101,25 +95,22 @@ export interface FusedRetrieval {
 }
 
 /**
- * The chat's retrieval over one search index, with or without vectors. Without a vector it does what
- * createLexicalRetriever does (lib/search/retrieval.ts: a question naming an unknown product is declined, then the
- * OR ranking, the threshold, page diversity); with one, the threshold and page diversity apply to the fused list.
- * It builds its own index because the lexical retriever does not hand out its ranking before the threshold.
+ * The chat's retrieval over one search index, with or without vectors. Without a vector it is createLexicalRetriever's
+ * (lib/search/retrieval.ts); with one, the threshold and page diversity apply to the fused list.
  */
 export function createFusedRetrieval(sections: Section[], synonyms: SynonymTable = [], weights: RankingWeights = rankingWeights): FusedRetrieval {
   const index = loadSearchIndex(buildSearchIndex(sections, synonyms));
   return {
     retrieve(prompt, {count, threshold, signal, earlier}, query) {
       signal?.throwIfAborted();
-      if (namesUnknownProduct(prompt, index.matcher)) return [];
-      const ranked = index.rank(index.context.analyze(prompt, earlier), 'OR', weights);
-      const lexical = ranked.map((r) => ({id: r.id, similarity: similarity(r.score, r.coverage, weights.saturation)}));
+      const lexical = lexicalCandidates(index, prompt, earlier, weights);
+      // A declined question stays declined, whatever the vectors find.
+      if (lexical === null) return [];
       const vector = query && query.vector.length === query.dims
         ? nearestSections(query.vector, query.rows, query.dims).map((c) => ({id: c.id, similarity: cosineSimilarity(c.similarity, query.fusion.cosineFloor)}))
         : undefined;
       const ordered: Candidate[] = vector && query ? fuseRankings(lexical, vector, query.fusion.method) : lexical;
-      const chosen = ordered.filter((c) => c.similarity >= threshold).map((c) => ({section: sections[c.id], similarity: c.similarity}));
-      return diversify(chosen, (r) => r.section.url.split('#')[0]).slice(0, count);
+      return chooseReferences(ordered, sections, threshold, count);
     },
   };
 }
