@@ -57,7 +57,7 @@ type AppConfig = Pick<ServerConfig, 'buildDir'> &
   Partial<
     Pick<
       ServerConfig,
-      | 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'maxConcurrentCompletions' | 'queryLogRateLimitPerMinute' | 'pageFeedbackRateLimitPerMinute' | 'corsOrigins' | 'chatQueueMax'
+      | 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'maxConcurrentCompletions' | 'queryLogRateLimitPerMinute' | 'pageFeedbackRateLimitPerMinute' | 'corsOrigins' | 'chatQueueMax' | 'chatAdmissionWaitMs'
       | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'trustProxy' | 'hstsMaxAgeSeconds'
     >
   >;
@@ -150,6 +150,8 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
         rateLimitPerMinute: config.rateLimitPerMinute ?? serverDefaults.rateLimitPerMinute,
         maxConcurrent: config.maxConcurrentCompletions ?? serverDefaults.maxConcurrentCompletions,
         queueFull: services.chatPool ? () => services.chatPool!.queueLength() >= (config.chatQueueMax ?? serverDefaults.chatQueueMax) : undefined,
+        onWorkerFreed: services.chatPool ? (listener) => services.chatPool!.onTask(listener) : undefined,
+        admissionWaitMs: config.chatAdmissionWaitMs ?? serverDefaults.chatAdmissionWaitMs,
         ...shared,
       });
       await api.register(queryLogRoutes, {

@@ -54,6 +54,8 @@ beforeAll(async () => {
     QUERY_LOG_SQLITE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'isolation-log-')), 'log.sqlite'),
     CHAT_WORKERS: '1',
     CHAT_QUEUE_MAX: '2',
+    // Refused at once unless a test asks for a wait (its own app below).
+    CHAT_ADMISSION_WAIT_MS: '0',
     CHAT_RATE_LIMIT_PER_MINUTE: '1000',
   });
   services = await createServices(config);
@@ -113,6 +115,34 @@ describe('the chat runs off the thread that serves pages', () => {
     for (const response of await Promise.all(running)) expect(response.status).toBe(200);
     await Promise.all((await Promise.all(running)).map((r) => r.text().catch(() => '')));
     expect((await ask({prompt: 'page section', projectKey: KEY})).status).toBe(200);
+  });
+
+  it('lets a question wait for a place when the chat is full, and refuses it when none frees in time', async () => {
+    const worst = worstCaseRequest(services.sections, KEY);
+    const patient = await buildApp({...config, chatAdmissionWaitMs: 10_000}, services);
+    const hasty = await buildApp({...config, chatAdmissionWaitMs: 50}, services);
+    const patientUrl = await patient.listen({port: 0, host: '127.0.0.1'});
+    const hastyUrl = await hasty.listen({port: 0, host: '127.0.0.1'});
+    const askAt = (base: string) => fetch(`${base}/v1/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(worst)});
+    try {
+      // One running and two waiting in the worker queue (CHAT_QUEUE_MAX=2) fill the chat.
+      const running = [ask(worst), ask(worst), ask(worst)];
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const waited = askAt(patientUrl);
+      const started = performance.now();
+      const refused = await askAt(hastyUrl);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+      // The patient question is answered once the queue has room, not refused.
+      const answer = await waited;
+      expect(answer.status).toBe(200);
+      expect((await answer.text()).length).toBeGreaterThan(0);
+      await Promise.all((await Promise.all(running)).map((r) => r.text()));
+    } finally {
+      await patient.close();
+      await hasty.close();
+    }
   });
 
   it('does not count a question refused for a full queue against the client\'s allowance', async () => {

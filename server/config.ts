@@ -51,6 +51,9 @@ export const serverDefaults = {
   postgres: {connectTimeoutMs: 3_000, queryTimeoutMs: 3_000},
   // A question costs at most tens of ms on a worker: 32 waiting is about a second of work, so a reader never waits long.
   chatQueueMax: 32,
+  // Retry-After says a second: a question waiting that long for a place costs the reader nothing, and a client holding
+  // many connections sends one question per connection per second instead of thousands of refused ones.
+  chatAdmissionWaitMs: 1_000,
   openai: {connectTimeoutMs: 3_000, firstTokenTimeoutMs: 10_000},
   queryLogRetentionDays: 90,
 } as const;
@@ -137,6 +140,8 @@ export const envSchema = z.object({
   CHAT_WORKERS: z.coerce.number().int().min(1).max(64).default(defaultChatWorkers()),
   /** Questions that may wait for a free worker; more get 503 with Retry-After. */
   CHAT_QUEUE_MAX: z.coerce.number().int().min(0).default(serverDefaults.chatQueueMax),
+  /** Longest wait for a place when the chat is full, before 503 with Retry-After; 0 refuses at once. */
+  CHAT_ADMISSION_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(serverDefaults.chatAdmissionWaitMs),
   /** Query-log inserts per client IP and minute. */
   QUERY_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(serverDefaults.queryLogRateLimitPerMinute),
   /** Page ratings ("Was this page helpful?") per client IP and minute, counted apart from query-log inserts. */
@@ -193,6 +198,7 @@ export type ServerConfig = {
   embeddings?: EmbeddingsConfig;
   chatWorkers: number;
   chatQueueMax: number;
+  chatAdmissionWaitMs: number;
   queryLogRetentionDays: number;
   rateLimitPerMinute: number;
   maxConcurrentCompletions: number;
@@ -251,6 +257,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : undefined,
     chatWorkers: e.CHAT_WORKERS,
     chatQueueMax: e.CHAT_QUEUE_MAX,
+    chatAdmissionWaitMs: e.CHAT_ADMISSION_WAIT_MS,
     queryLogRetentionDays: e.QUERY_LOG_RETENTION_DAYS,
     rateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
     maxConcurrentCompletions: e.CHAT_MAX_CONCURRENT,

@@ -7,6 +7,7 @@ import {limitPerClient} from '../rate-limit';
 import type {SharedLimits} from '../shared-limits';
 import {completionStream, retrieveFor, type CompletionDeps, type Retrieval} from './pipeline';
 import {ChatBusyError} from './worker-pool';
+import {createAdmissionGate} from './admission';
 
 export interface CompletionsRouteOptions {
   deps: CompletionDeps;
@@ -19,6 +20,10 @@ export interface CompletionsRouteOptions {
   maxConcurrent: number;
   /** Whether the chat's worker queue is full (CHAT_QUEUE_MAX): then 503 with Retry-After. */
   queueFull?: () => boolean;
+  /** Calls its listener when a worker finished a question, so a question waiting for room looks again. */
+  onWorkerFreed?: (listener: () => void) => void;
+  /** Longest wait for room before a question is refused (CHAT_ADMISSION_WAIT_MS); 0 refuses at once. */
+  admissionWaitMs: number;
   /** Redis-backed limits shared by every instance; unset: this process counts alone. */
   sharedLimits?: SharedLimits;
   metrics?: AppMetrics;
@@ -49,13 +54,25 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
   let active = 0;
   const BUSY = 'the chat is answering as many questions as it can; try again in a second';
   const QUEUE_FULL = 'the chat has more questions waiting than it can answer soon; try again in a second';
-  // A good request the chat has no room for is refused here, before the rate limit's preHandler hook counts it:
-  // the reader is told to retry in a second, and that retry must not be refused as "too many questions".
+  // A good request the chat has no room for waits here for a place (admission.ts), and is refused if none frees in
+  // time, before the rate limit's preHandler hook counts it: the reader is told to retry in a second, and that retry
+  // must not be refused as "too many questions".
+  const hasRoom = () => active < options.maxConcurrent && !(options.queueFull?.() ?? false);
+  // At most as many waiting as could be answered at once twice over: past that, a question is refused at once.
+  const gate = createAdmissionGate({hasRoom, waitMs: options.admissionWaitMs, maxWaiting: 2 * options.maxConcurrent + 64});
+  options.onWorkerFreed?.(gate.roomFreed);
   app.addHook('preValidation', async (request, reply) => {
     const key = (request.body as {projectKey?: unknown} | null)?.projectKey;
     if (typeof key !== 'string' || !projectKeys.has(key)) return;
+    if (hasRoom()) return;
+    const left = new AbortController();
+    const onClose = () => left.abort();
+    // The response's close, not the request's: the request stream closes as soon as its body has been read.
+    reply.raw.once('close', onClose);
+    const admitted = await gate.admit(left.signal);
+    reply.raw.off('close', onClose);
+    if (admitted) return;
     const full = options.queueFull?.() ?? false;
-    if (active < options.maxConcurrent && !full) return;
     if (full) metrics?.degraded.inc({reason: 'chat_queue_full'});
     return reply.code(503).header('retry-after', '1').send({error: full ? QUEUE_FULL : BUSY});
   });
@@ -86,6 +103,7 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
     let outcome: CompletionOutcome | undefined;
     reply.raw.on('close', () => {
       active -= 1;
+      gate.roomFreed();
       if (reply.raw.writableFinished) return;
       controller.abort(new Error('client disconnected'));
       // An answer that ended (and was counted) before its last bytes reached the client is not counted twice.
