@@ -1,4 +1,4 @@
-import {workerData} from 'node:worker_threads';
+import {workerData, type MessagePort} from 'node:worker_threads';
 import {createLexicalRetriever, type RetrievedSection, type RetrieveOptions} from '../../lib/search/retrieval';
 import type {SynonymTable} from '../../lib/search/synonyms';
 import type {Section} from '../../lib/search/types';
@@ -28,8 +28,13 @@ export interface RetrieveTask {
   threshold: number;
   /** The question's unit vector (semantic retrieval): fused with the lexical ranking once the section vectors are in. */
   queryVector?: Float32Array;
+  /** Where the hits are posted as soon as they are ranked, before the passage: the references need not wait for it. */
+  hitsPort?: MessagePort;
   cancelled: CancelFlag;
 }
+
+/** What a retrieve task posts on its hitsPort. */
+export type EarlyHits = Pick<CompletionTaskResult, 'hits' | 'fused'>;
 
 /** Finds the passage in sections chosen elsewhere (by index in the sections both threads hold). */
 export interface PassageTask {
@@ -91,6 +96,8 @@ export default async function runCompletionTask(task: CompletionTask): Promise<C
     const retrieved = result.retrieved;
     fused = result.fused;
     hits = retrieved.map((r) => ({index: indexOf.get(r.section) ?? -1, similarity: r.similarity}));
+    task.hitsPort?.postMessage({hits, fused} satisfies EarlyHits);
+    task.hitsPort?.close();
     stopIfCancelled(task.cancelled);
   } else {
     hits = task.indexes.map((index) => ({index, similarity: 0}));

@@ -7,7 +7,8 @@ import type {RetrievedSection, RetrieveOptions, Retriever} from '../../lib/searc
 import type {SynonymTable} from '../../lib/search/synonyms';
 import type {Section} from '../../lib/search/types';
 import type {Answerer} from './answerer';
-import type {CompletionTask, CompletionTaskResult, CompletionWorkerData} from './completion-worker';
+import {MessageChannel, type MessagePort} from 'node:worker_threads';
+import type {CompletionTask, CompletionTaskResult, CompletionWorkerData, EarlyHits} from './completion-worker';
 import type {FusionSettings} from './embeddings/fusion';
 import type {SharedVectors} from './embeddings/shared-vectors';
 import {streamPassage} from './extractive-answerer';
@@ -82,10 +83,10 @@ export function createCompletionPool(options: CompletionPoolOptions): Completion
   const listeners: Array<(timing: ChatTaskTiming) => void> = [];
   const sectionIndex = new Map(options.sections.map((section, index) => [section, index]));
   // The retrieve task also finds the passage; the answerer picks it up for the same list of sections.
-  const passages = new WeakMap<RetrievedSection[], string>();
+  const passages = new WeakMap<RetrievedSection[], Promise<string>>();
 
   type TaskInput = CompletionTask extends infer T ? (T extends unknown ? Omit<T, 'cancelled'> : never) : never;
-  const run = async (task: TaskInput, signal: AbortSignal): Promise<CompletionTaskResult> => {
+  const run = async (task: TaskInput, signal: AbortSignal, transferList?: MessagePort[]): Promise<CompletionTaskResult> => {
     signal.throwIfAborted();
     if (pool.queueSize >= options.maxQueue) throw new ChatBusyError(pool.queueSize);
     const cancelled = new Int32Array(new SharedArrayBuffer(4));
@@ -93,7 +94,7 @@ export function createCompletionPool(options: CompletionPoolOptions): Completion
     signal.addEventListener('abort', cancel, {once: true});
     const queuedAt = performance.now();
     try {
-      const result = await pool.run({...task, cancelled} as CompletionTask);
+      const result = await pool.run({...task, cancelled} as CompletionTask, transferList ? {transferList} : undefined);
       const timing = {runMs: result.runMs, waitMs: Math.max(0, performance.now() - queuedAt - result.runMs)};
       for (const listener of listeners) listener(timing);
       return result;
@@ -105,12 +106,21 @@ export function createCompletionPool(options: CompletionPoolOptions): Completion
     }
   };
 
+  // The worker posts the hits as soon as they are ranked and goes on to the passage in the same task: the references
+  // are sent without waiting for the passage, and the passage without waiting in the queue a second time.
   const retrieveWith: CompletionPool['retrieveWith'] = async (prompt, {count, threshold, signal, earlier, earlierAnswers}, queryVector) => {
-    const task = {kind: 'retrieve' as const, prompt, earlier: [...(earlier ?? [])], earlierAnswers: [...(earlierAnswers ?? [])], count, threshold, queryVector};
-    const result = await run(task, signal ?? never);
-    const retrieved = result.hits.map((hit) => ({section: options.sections[hit.index], similarity: hit.similarity}));
-    passages.set(retrieved, result.passage);
-    return {retrieved, fused: result.fused};
+    const {port1, port2} = new MessageChannel();
+    const early = new Promise<EarlyHits>((resolve) => port1.once('message', resolve));
+    const task = {kind: 'retrieve' as const, prompt, earlier: [...(earlier ?? [])], earlierAnswers: [...(earlierAnswers ?? [])], count, threshold, queryVector, hitsPort: port2};
+    const done = run(task, signal ?? never, [port2]);
+    done.catch(() => undefined).finally(() => port1.close());
+    const hits = await Promise.race([early, done]);
+    const retrieved = hits.hits.map((hit) => ({section: options.sections[hit.index], similarity: hit.similarity}));
+    const passage = done.then((result) => result.passage);
+    // An LLM answer never reads the passage: a task that fails after the hits (the client left) must not go unhandled.
+    passage.catch(() => undefined);
+    passages.set(retrieved, passage);
+    return {retrieved, fused: hits.fused};
   };
 
   let warmed: Promise<void> | undefined;
@@ -123,7 +133,7 @@ export function createCompletionPool(options: CompletionPoolOptions): Completion
     answerer: {
       kind: 'extractive',
       async *answer({prompt, sections, request, signal}) {
-        let passage = passages.get(sections);
+        let passage = await passages.get(sections);
         if (passage === undefined) {
           const indexes = sections.map((s) => sectionIndex.get(s.section) ?? -1).filter((i) => i >= 0);
           passage = (await run({kind: 'passage', prompt, earlier: earlierQuestionsOf(request), earlierAnswers: earlierAnswersOf(request), indexes}, signal ?? never)).passage;
