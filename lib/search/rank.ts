@@ -69,7 +69,7 @@ export interface RankedSection extends EngineMatch {
 }
 
 /** Whether some alternative has all its terms in `terms` (plain loops: this runs for every group of every match). */
-function holdsAny(alternatives: readonly string[][], terms: ReadonlySet<string> | readonly string[]): boolean {
+export function holdsAny(alternatives: readonly string[][], terms: ReadonlySet<string> | readonly string[]): boolean {
   const list = Array.isArray(terms) ? (terms as readonly string[]) : null;
   const set = list ? null : (terms as ReadonlySet<string>);
   for (const alternative of alternatives) {

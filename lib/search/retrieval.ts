@@ -1,10 +1,10 @@
 import {buildSearchIndex, loadSearchIndex, type Matcher, type RankingSearchIndex} from './engine';
-import type {RankedSection, RankingWeights} from './rank';
+import {holdsAny, titleTermsOf, type RankedSection, type RankingWeights} from './rank';
 import {rankingWeights} from '../../data/ranking-weights';
 import type {SynonymTable} from './synonyms';
 import type {Section} from './types';
-import {productNamesOf} from './query';
-import {processTerm} from './terms';
+import {isFiller, productNamesOf, type AnalyzedQuery} from './query';
+import {indexTermsOf, processTerm} from './terms';
 
 /** A section chosen for an answer, with its similarity to the prompt. */
 export interface RetrievedSection {
@@ -82,12 +82,52 @@ export interface Candidate {
 
 /**
  * The lexical ranking of a chat question, before the threshold: its sections best first with their similarities, or
- * null when the question is declined because it names a product no page mentions.
+ * null when the question is declined because it names a product no page mentions. A follow-up's first section is the
+ * part of the first page about what the follow-up asks (see askedSectionFirst).
  */
-export function lexicalCandidates(index: RankingSearchIndex, prompt: string, earlier: readonly string[] | undefined, weights: RankingWeights = rankingWeights): Candidate[] | null {
+export function lexicalCandidates(
+  index: RankingSearchIndex,
+  prompt: string,
+  earlier: readonly string[] | undefined,
+  weights: RankingWeights = rankingWeights,
+  sections?: readonly Section[],
+): Candidate[] | null {
   if (namesUnknownProduct(prompt, index.matcher)) return null;
-  const ranked: RankedSection[] = index.rank(index.context.analyze(prompt, earlier), 'OR', weights);
-  return ranked.map((r) => ({id: r.id, similarity: similarity(r.score, r.coverage, weights.saturation)}));
+  const query = index.context.analyze(prompt, earlier);
+  const ranked: RankedSection[] = index.rank(query, 'OR', weights);
+  const candidates = ranked.map((r) => ({id: r.id, similarity: similarity(r.score, r.coverage, weights.saturation)}));
+  return earlier?.length && sections ? askedSectionFirst(candidates, ranked, query, sections) : candidates;
+}
+
+/** Index terms of a section's own heading (its deepest); none for a page's opening. */
+const headingTerms = new WeakMap<Section, ReadonlySet<string>>();
+function headingTermsOf(section: Section): ReadonlySet<string> {
+  let terms = headingTerms.get(section);
+  if (!terms) {
+    const heading = section.hierarchy.slice(2).filter((h): h is string => h !== null).at(-1);
+    headingTerms.set(section, (terms = heading ? titleTermsOf(heading) : new Set()));
+  }
+  return terms;
+}
+
+/**
+ * A follow-up ranks best the section that holds the most of the whole thread, which on a page is often its opening:
+ * its summary names everything the page covers. Asked "How do I revoke it?" after a question about tokens, the reader
+ * wants the section of that page whose heading names what the follow-up itself asks ("List and revoke tokens"). That
+ * section, when the first page has one among the matches, comes first, with the first section's similarity.
+ */
+function askedSectionFirst(candidates: Candidate[], ranked: readonly RankedSection[], query: AnalyzedQuery, sections: readonly Section[]): Candidate[] {
+  // The follow-up's own subjects are the groups without an earlier question's weight.
+  const own = query.groups
+    .filter((g) => g.weight === undefined && !indexTermsOf(g.alternatives[0]).every(isFiller))
+    .map((g) => g.alternatives.map(indexTermsOf).filter((a) => a.length > 0));
+  if (own.length === 0 || ranked.length < 2) return candidates;
+  const holdsOwn = (id: number) => own.every((alternatives) => holdsAny(alternatives, headingTermsOf(sections[id])));
+  if (holdsOwn(ranked[0].id)) return candidates;
+  const at = ranked.findIndex((r, i) => i > 0 && r.page === ranked[0].page && holdsOwn(r.id));
+  if (at < 0) return candidates;
+  const promoted = {id: candidates[at].id, similarity: Math.max(candidates[at].similarity, candidates[0].similarity)};
+  return [promoted, ...candidates.filter((_, i) => i !== at)];
 }
 
 /** The references of ranked candidates: those at or above the threshold, spread over pages, at most `count`. */
@@ -102,7 +142,7 @@ export function createLexicalRetriever(sections: Section[], synonyms: SynonymTab
   return {
     async retrieve(prompt, {count, threshold, signal, earlier}) {
       signal?.throwIfAborted();
-      return chooseReferences(lexicalCandidates(index, prompt, earlier, weights) ?? [], sections, threshold, count);
+      return chooseReferences(lexicalCandidates(index, prompt, earlier, weights, sections) ?? [], sections, threshold, count);
     },
   };
 }

@@ -134,6 +134,19 @@ describe('POST /v1/completions: follow-up questions', () => {
     expect(newSubject.references[0]).toBe('/docs/quickstart');
   });
 
+  it('answers a follow-up from the section of the page about what it asks, not from the page opening that names everything', async () => {
+    const tokensPage = [
+      section('/docs/authentication/personal-access-tokens', 'Personal Access Tokens', null, 'Personal access tokens let scripts call the DataHub API as you. This page shows how to create a personal access token, use it, list your tokens and revoke a token you no longer need.'),
+      section('/docs/authentication/personal-access-tokens#create-a-token', 'Personal Access Tokens', 'Create a token', 'Open Settings, choose Access Tokens and click Generate new token. Pick a name and an expiry, then copy the token value.'),
+      section('/docs/authentication/personal-access-tokens#revoke-a-token', 'Personal Access Tokens', 'Revoke a token', 'Open Settings, choose Access Tokens and click Revoke next to the token. Scripts that still send it get 401 at once.'),
+      ...fixtureSections.slice(2),
+    ];
+    const {url} = await start(createExtractiveAnswerer(), {sections: tokensPage});
+    const followUp = splitCompletion(await (await ask(url, {projectKey: KEY, sectionsMatchThreshold: 0, prompt: 'How do I revoke it?', context: [earlier]})).text());
+    expect(followUp.references[0]).toBe('/docs/authentication/personal-access-tokens#revoke-a-token');
+    expect(followUp.answer).toContain('click Revoke next to the token');
+  });
+
   it('rejects a context that is not a short list of question and answer pairs, naming the field', async () => {
     const {url} = await start();
     const cases: Array<[unknown, RegExp]> = [

@@ -103,7 +103,7 @@ export function createFusedRetrieval(sections: Section[], synonyms: SynonymTable
   return {
     retrieve(prompt, {count, threshold, signal, earlier}, query) {
       signal?.throwIfAborted();
-      const lexical = lexicalCandidates(index, prompt, earlier, weights);
+      const lexical = lexicalCandidates(index, prompt, earlier, weights, sections);
       // A declined question stays declined, whatever the vectors find.
       if (lexical === null) return [];
       const vector = query && query.vector.length === query.dims
