@@ -15,6 +15,7 @@ import {fitPolicy, fitWeights, HAND_SET_WEIGHTS, prepareQuestions} from './evalu
 import {crossValidatedResult, loadEvaluationCorpus, runSet, summarize, type SetResult} from './evaluation/pipeline';
 import {readQuestionSets} from './evaluation/question-sets';
 import {embeddingsConfigFromEnv, prepareFusedEvaluation, quantile} from './evaluation/embeddings';
+import {readThreads, runThreads, THREADS_FILE} from './evaluation/threads';
 
 const WEIGHTS_FILE = 'data/ranking-weights.ts';
 const pct = (x: number) => x.toFixed(3);
@@ -69,6 +70,8 @@ async function main() {
   const inSample: SetResult[] = [];
   for (const set of sets) inSample.push(await runSet(corpus, set, weights));
   printTable(`In-sample (weights of ${WEIGHTS_FILE}, threshold ${chatDefaults.sectionsMatchThreshold}, through the chat pipeline; keywords through the search ranking)`, inSample.map((r) => ({name: r.set.name, result: summarize(r)})));
+  const threads = await runThreads(corpus, readThreads(), weights);
+  console.log(`\nFollow-ups (${THREADS_FILE}, ${threads.threads} two-question threads): the first reference is an accepted section in ${threads.sectionFirst}, on its page in ${threads.pageFirst}.`);
 
   const fusedResults: Array<{method: string; results: SetResult[]}> = [];
   if (embeddingsConfig) {
@@ -108,10 +111,16 @@ async function main() {
     }
   }
 
+  if (values.misses && threads.misses.length > 0) {
+    console.log('\nMisses in the follow-ups:');
+    for (const {thread, first} of threads.misses) console.log(`- ${thread.earlier} / ${thread.text}\n    accepted: ${thread.acceptable.join(' ')}\n    got:      ${first ?? '(no references)'}`);
+  }
+
   if (values.json) {
     console.log(JSON.stringify({
       inSample: inSample.map((r) => ({set: r.set.name, ...summarize(r)})),
       crossValidated: crossValidated && {set: crossValidated.set.name, ...summarize(crossValidated)},
+      threads: {threads: threads.threads, sectionFirst: threads.sectionFirst, pageFirst: threads.pageFirst},
       ...(embeddingsConfig ? {fused: fusedResults.map(({method, results}) => ({method, model: embeddingsConfig.model, sets: results.map((r) => ({set: r.set.name, ...summarize(r)}))}))} : {}),
     }, null, 2));
   }

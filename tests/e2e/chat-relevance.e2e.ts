@@ -1,12 +1,13 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {splitCompletion} from '../../contract/completions';
+import {MAX_CONTEXT_ANSWER_CHARS, splitCompletion} from '../../contract/completions';
 import {loadSearchIndex} from '../../lib/search/engine';
 import type {Section} from '../../lib/search/types';
 import {CHAT_SECTIONS_FILE} from '../../plugins/search-index/constants';
 import {evaluateChat, evaluateRelevance, readDevQueries, readDevQuestions, readRealQuestions} from '../../scripts/relevance';
 import {readBuiltIndex} from '../../scripts/search';
+import {readThreads} from '../../scripts/evaluation/threads';
 import {chatDefaults, chatService} from '../../src/site';
 import {baseURL} from './browser';
 
@@ -24,15 +25,17 @@ const FLOORS = {
   realHitAt1: 0.58,
   realHitAt3: 0.75,
   realWithoutReferences: 2,
+  /** Share of the follow-ups of data/chat-thread-questions.tsv whose first reference is an accepted section. */
+  threadSectionFirst: 0.55,
 };
 
 const buildDir = path.resolve('build');
 
-async function askChat(question: string) {
+async function askChat(question: string, context?: Array<{question: string; answer: string}>) {
   const response = await fetch(`${baseURL()}/v1/completions`, {
     method: 'POST',
     headers: {'content-type': 'application/json'},
-    body: JSON.stringify({prompt: question, projectKey: chatService.projectKey}),
+    body: JSON.stringify({prompt: question, projectKey: chatService.projectKey, ...(context ? {context} : {})}),
   });
   expect(response.status).toBe(200);
   return splitCompletion(await response.text());
@@ -72,6 +75,17 @@ describe('relevance on the development sets', () => {
     const answeredOffTopic = real.rows.filter((r) => r.offTopic && r.references.length > 0).map((r) => r.question);
     expect(real.offTopicCount).toBe(10);
     expect(answeredOffTopic).toEqual([]);
+  });
+
+  it('answers a follow-up from the section about what it asks, not from the opening of the earlier answer\'s page', async () => {
+    const threads = readThreads();
+    const missed: string[] = [];
+    for (const thread of threads) {
+      const earlier = await askChat(thread.earlier);
+      const followUp = await askChat(thread.text, [{question: thread.earlier, answer: earlier.answer.slice(0, MAX_CONTEXT_ANSWER_CHARS)}]);
+      if (!thread.acceptable.includes(followUp.references[0])) missed.push(`${thread.text} -> ${followUp.references[0] ?? '(none)'}`);
+    }
+    expect(1 - missed.length / threads.length, missed.join('\n')).toBeGreaterThanOrEqual(FLOORS.threadSectionFirst);
   });
 
   it('ranks the same questions, and the keyword queries, well on the search page', () => {
