@@ -12,7 +12,7 @@ import {chatDefaults} from '../src/site';
 import {rankingWeights} from '../data/ranking-weights';
 import type {RankingWeights} from '../lib/search/rank';
 import {fitPolicy, fitWeights, HAND_SET_WEIGHTS, prepareQuestions} from './evaluation/fit';
-import {crossValidatedResult, loadEvaluationCorpus, runSet, summarize, type SetResult} from './evaluation/pipeline';
+import {crossValidatedResult, loadEvaluationCorpus, pipelineAsker, runSet, summarize, type SetResult} from './evaluation/pipeline';
 import {readQuestionSets} from './evaluation/question-sets';
 import {embeddingsConfigFromEnv, prepareFusedEvaluation, quantile} from './evaluation/embeddings';
 import {readThreads, runThreads, THREADS_FILE} from './evaluation/threads';
@@ -70,7 +70,7 @@ async function main() {
   const inSample: SetResult[] = [];
   for (const set of sets) inSample.push(await runSet(corpus, set, weights));
   printTable(`In-sample (weights of ${WEIGHTS_FILE}, threshold ${chatDefaults.sectionsMatchThreshold}, through the chat pipeline; keywords through the search ranking)`, inSample.map((r) => ({name: r.set.name, result: summarize(r)})));
-  const threads = await runThreads(corpus, readThreads(), weights);
+  const threads = await runThreads(readThreads(), pipelineAsker(corpus, weights));
   console.log(`\nFollow-ups (${THREADS_FILE}, ${threads.threads} two-question threads): the first reference is an accepted section in ${threads.sectionFirst}, on its page in ${threads.pageFirst}.`);
 
   const fusedResults: Array<{method: string; results: SetResult[]}> = [];

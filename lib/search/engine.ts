@@ -66,7 +66,8 @@ export function isTroubleshooting(section: Pick<Section, 'url' | 'hierarchy'>): 
   return section.url.startsWith('/docs/troubleshooting/') || section.hierarchy.slice(2).some((h) => h !== null && TROUBLESHOOTING_HEADING.test(h));
 }
 
-function headingsOf(section: Section): string[] {
+/** A section's headings below its page title, outermost first. */
+export function headingsOf(section: Pick<Section, 'hierarchy'>): string[] {
   return section.hierarchy.slice(2).filter((h): h is string => Boolean(h));
 }
 

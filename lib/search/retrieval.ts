@@ -1,4 +1,4 @@
-import {buildSearchIndex, loadSearchIndex, type Matcher, type RankingSearchIndex} from './engine';
+import {buildSearchIndex, headingsOf, loadSearchIndex, type Matcher, type RankingSearchIndex} from './engine';
 import {holdsAny, titleTermsOf, type RankedSection, type RankingWeights} from './rank';
 import {rankingWeights} from '../../data/ranking-weights';
 import type {SynonymTable} from './synonyms';
@@ -104,7 +104,7 @@ const headingTerms = new WeakMap<Section, ReadonlySet<string>>();
 function headingTermsOf(section: Section): ReadonlySet<string> {
   let terms = headingTerms.get(section);
   if (!terms) {
-    const heading = section.hierarchy.slice(2).filter((h): h is string => h !== null).at(-1);
+    const heading = headingsOf(section).at(-1);
     headingTerms.set(section, (terms = heading ? titleTermsOf(heading) : new Set()));
   }
   return terms;

@@ -53,15 +53,26 @@ export async function runSet(corpus: EvaluationCorpus, set: QuestionSet, weights
     return {set, rows};
   }
   // Another retriever (--embeddings: fused retrieval) answers the chat sets; the search box's ranking stays lexical.
-  const deps = {retriever: retriever ?? createLexicalRetriever(corpus.sections, corpus.synonyms, weights), answerer: createExtractiveAnswerer(corpus.synonyms), log: () => undefined};
+  const ask = pipelineAsker(corpus, weights, retriever);
   for (const {text, acceptable} of set.questions) {
-    const request = completionRequestSchema.parse({prompt: text, projectKey: chatService.projectKey});
-    let streamed = '';
-    for await (const chunk of completionStream(request, deps, new AbortController().signal, () => undefined)) streamed += chunk;
-    const {references, answer} = splitCompletion(streamed);
+    const {references, answer} = await ask(text);
     rows.push({text, acceptable, references, answer, rank: rankOf(references.map((r) => r.split('#')[0]), acceptable)});
   }
   return {set, rows};
+}
+
+/** A question to the chat, with earlier exchanges of its conversation; its references and answer. */
+export type AskInThread = (prompt: string, context?: Array<{question: string; answer: string}>) => Promise<{references: string[]; answer: string}>;
+
+/** Asks the chat's own pipeline in process, as POST /v1/completions runs it with the spec's defaults. */
+export function pipelineAsker(corpus: EvaluationCorpus, weights: RankingWeights, retriever?: Retriever): AskInThread {
+  const deps = {retriever: retriever ?? createLexicalRetriever(corpus.sections, corpus.synonyms, weights), answerer: createExtractiveAnswerer(corpus.synonyms), log: () => undefined};
+  return async (prompt, context) => {
+    const request = completionRequestSchema.parse({prompt, projectKey: chatService.projectKey, ...(context ? {context} : {})});
+    let streamed = '';
+    for await (const chunk of completionStream(request, deps, new AbortController().signal, () => undefined)) streamed += chunk;
+    return splitCompletion(streamed);
+  };
 }
 
 /** hit@k over the answerable questions, off-topic questions declined, and answerable questions without references. */

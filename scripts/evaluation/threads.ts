@@ -1,11 +1,6 @@
 import {readFileSync} from 'node:fs';
-import {completionRequestSchema, MAX_CONTEXT_ANSWER_CHARS, splitCompletion} from '../../contract/completions';
-import type {RankingWeights} from '../../lib/search/rank';
-import {createLexicalRetriever} from '../../lib/search/retrieval';
-import {createExtractiveAnswerer} from '../../server/completions/extractive-answerer';
-import {completionStream, type CompletionDeps} from '../../server/completions/pipeline';
-import {chatService} from '../../src/site';
-import type {EvaluationCorpus} from './pipeline';
+import {MAX_CONTEXT_ANSWER_CHARS} from '../../contract/completions';
+import type {AskInThread} from './pipeline';
 
 /**
  * Follow-up questions in a conversation (data/chat-thread-questions.tsv): what counts is the section the follow-up's
@@ -41,21 +36,16 @@ export interface ThreadResult {
   misses: Array<{thread: Thread; first: string | undefined}>;
 }
 
-async function ask(deps: CompletionDeps, body: object) {
-  const request = completionRequestSchema.parse({projectKey: chatService.projectKey, ...body});
-  let streamed = '';
-  for await (const chunk of completionStream(request, deps, new AbortController().signal, () => undefined)) streamed += chunk;
-  return splitCompletion(streamed);
-}
-
-/** Asks each thread as the chat would: the earlier question, then the follow-up with that exchange as its context. */
-export async function runThreads(corpus: EvaluationCorpus, threads: readonly Thread[], weights: RankingWeights): Promise<ThreadResult> {
-  const deps: CompletionDeps = {retriever: createLexicalRetriever(corpus.sections, corpus.synonyms, weights), answerer: createExtractiveAnswerer(corpus.synonyms), log: () => undefined};
+/**
+ * Asks each thread as the chat would: the earlier question, then the follow-up with that exchange as its context
+ * (`npm run eval` asks the pipeline in process, the browser relevance test the real server over HTTP).
+ */
+export async function runThreads(threads: readonly Thread[], ask: AskInThread): Promise<ThreadResult> {
   const result: ThreadResult = {threads: threads.length, sectionFirst: 0, pageFirst: 0, misses: []};
   const pageOf = (url: string) => url.split('#')[0];
   for (const thread of threads) {
-    const earlier = await ask(deps, {prompt: thread.earlier});
-    const followUp = await ask(deps, {prompt: thread.text, context: [{question: thread.earlier, answer: earlier.answer.slice(0, MAX_CONTEXT_ANSWER_CHARS)}]});
+    const earlier = await ask(thread.earlier);
+    const followUp = await ask(thread.text, [{question: thread.earlier, answer: earlier.answer.slice(0, MAX_CONTEXT_ANSWER_CHARS)}]);
     const first = followUp.references[0];
     if (first !== undefined && thread.acceptable.includes(first)) result.sectionFirst++;
     else result.misses.push({thread, first});

@@ -1,13 +1,13 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {MAX_CONTEXT_ANSWER_CHARS, splitCompletion} from '../../contract/completions';
+import {splitCompletion} from '../../contract/completions';
 import {loadSearchIndex} from '../../lib/search/engine';
 import type {Section} from '../../lib/search/types';
 import {CHAT_SECTIONS_FILE} from '../../plugins/search-index/constants';
 import {evaluateChat, evaluateRelevance, readDevQueries, readDevQuestions, readRealQuestions} from '../../scripts/relevance';
 import {readBuiltIndex} from '../../scripts/search';
-import {readThreads} from '../../scripts/evaluation/threads';
+import {readThreads, runThreads} from '../../scripts/evaluation/threads';
 import {chatDefaults, chatService} from '../../src/site';
 import {baseURL} from './browser';
 
@@ -78,14 +78,9 @@ describe('relevance on the development sets', () => {
   });
 
   it('answers a follow-up from the section about what it asks, not from the opening of the earlier answer\'s page', async () => {
-    const threads = readThreads();
-    const missed: string[] = [];
-    for (const thread of threads) {
-      const earlier = await askChat(thread.earlier);
-      const followUp = await askChat(thread.text, [{question: thread.earlier, answer: earlier.answer.slice(0, MAX_CONTEXT_ANSWER_CHARS)}]);
-      if (!thread.acceptable.includes(followUp.references[0])) missed.push(`${thread.text} -> ${followUp.references[0] ?? '(none)'}`);
-    }
-    expect(1 - missed.length / threads.length, missed.join('\n')).toBeGreaterThanOrEqual(FLOORS.threadSectionFirst);
+    const threads = await runThreads(readThreads(), askChat);
+    const missed = threads.misses.map(({thread, first}) => `${thread.text} -> ${first ?? '(none)'}`);
+    expect(threads.sectionFirst / threads.threads, missed.join('\n')).toBeGreaterThanOrEqual(FLOORS.threadSectionFirst);
   });
 
   it('ranks the same questions, and the keyword queries, well on the search page', () => {
