@@ -11,6 +11,7 @@ import {SNIPPET_CHARS} from '../../lib/search/engine';
 import {contrastRatio} from '../../src/colors/contrast';
 import {storageKeys} from '../../src/site';
 import {gotoHydrated, launchChromium, navbarBottom, newPage} from './browser';
+import {searchDialog} from './search-page';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -169,14 +170,12 @@ describe('landing quickstart on a phone', () => {
 });
 
 describe('search highlights, snippets and favourites', () => {
-  const dialog = (page: Page) => page.getByRole('dialog', {name: 'Search the documentation'});
-
   it('marks whole words and cuts snippets at word boundaries, in the modal and on /search', async () => {
     const page = await newPage(browser);
     await gotoHydrated(page, '/docs/features');
     await page.keyboard.press('Control+k');
-    await dialog(page).getByRole('combobox').fill('snowflake lineage');
-    await dialog(page).getByRole('option').first().waitFor();
+    await searchDialog(page).getByRole('combobox').fill('snowflake lineage');
+    await searchDialog(page).getByRole('option').first().waitFor();
     const wholeWords = (root: string) => page.evaluate((sel) => Array.from(document.querySelectorAll(`${sel} mark`)).map((m) => {
       const after = m.nextSibling?.textContent?.[0] ?? ' ';
       const before = m.previousSibling?.textContent?.slice(-1) ?? ' ';
@@ -235,7 +234,7 @@ describe('search highlights, snippets and favourites', () => {
     const page = await newPage(browser);
     await gotoHydrated(page, '/docs/features');
     await page.keyboard.press('Control+k');
-    const input = dialog(page).getByRole('combobox');
+    const input = searchDialog(page).getByRole('combobox');
     const shownSnippets = (selector: string) => page.locator(selector).evaluateAll((els) => els.map((el) => el.textContent ?? ''));
     const faults: string[] = [];
     const cut = {lead: 0, trail: 0};
@@ -250,7 +249,7 @@ describe('search highlights, snippets and favourites', () => {
     // build-time clip) and "… rn:li:dataPlatform…" (the modal's window) inside words.
     for (const q of ['usage event', 'kafka orders', 'lineage', 'snowflake key pair', 'restli reading metadata']) {
       await input.fill(q);
-      await expect.poll(() => dialog(page).getByRole('link', {name: /^See all \d+ results$/}).getAttribute('href')).toBe(`/search?q=${encodeURIComponent(q)}`);
+      await expect.poll(() => searchDialog(page).getByRole('link', {name: /^See all \d+ results$/}).getAttribute('href')).toBe(`/search?q=${encodeURIComponent(q)}`);
       // The first hits can show before the others have downloaded: read the list once it has settled.
       let previous: string[] = [];
       await expect.poll(async () => {
@@ -278,15 +277,15 @@ describe('search highlights, snippets and favourites', () => {
     const page = await newPage(browser);
     await gotoHydrated(page, '/docs/features');
     await page.keyboard.press('Control+k');
-    const input = dialog(page).getByRole('combobox');
+    const input = searchDialog(page).getByRole('combobox');
     await input.fill('glossary');
-    await dialog(page).getByRole('option').first().waitFor();
-    await dialog(page).getByRole('button', {name: 'Save "glossary" as a favorite search'}).click();
+    await searchDialog(page).getByRole('option').first().waitFor();
+    await searchDialog(page).getByRole('button', {name: 'Save "glossary" as a favorite search'}).click();
     // Running the favourite again puts it in the recent list too.
     await input.press('Enter');
-    await expect.poll(() => dialog(page).count()).toBe(0);
+    await expect.poll(() => searchDialog(page).count()).toBe(0);
     await page.keyboard.press('Control+k');
-    const recent = dialog(page).getByRole('region', {name: 'Recent searches'});
+    const recent = searchDialog(page).getByRole('region', {name: 'Recent searches'});
     await expect.poll(() => recent.getByRole('button', {name: 'glossary', exact: true}).count()).toBe(1);
     const star = recent.getByRole('button', {name: 'Remove "glossary" from favorite searches'});
     expect(await star.textContent()).toBe('★');

@@ -1,9 +1,10 @@
-import type {Browser, Page} from 'playwright-core';
+import type {Browser} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {chatService} from '../../src/site';
 import {axeBlocking} from './axe';
 import {chatState, dialog as chatDialog, input as chatInput, openButton} from './chat-page';
 import {gotoHydrated, launchChromium, newPage} from './browser';
+import {searchDialog} from './search-page';
 
 /**
  * Accessibility of the two dialogs in the state a reader uses them (issue 34): the search modal open with results and
@@ -11,7 +12,6 @@ import {gotoHydrated, launchChromium, newPage} from './browser';
  * page, so what the dialog puts over the page is checked in place.
  */
 
-const searchDialog = (page: Page) => page.getByRole('dialog', {name: 'Search the documentation'});
 let browser: Browser;
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import type {Browser, Page, Route} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {searchText} from '../../src/site';
 import {gotoHydrated, launchChromium, newPage} from './browser';
+import {searchDialog, searchInput} from './search-page';
 import {dialog as chatDialog, openButton as chatButton} from './chat-page';
 
 let browser: Browser;
@@ -12,8 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const searchDialog = (page: Page) => page.getByRole('dialog', {name: 'Search the documentation'});
-const searchInput = (page: Page) => searchDialog(page).getByRole('combobox');
 
 /** Holds every request for the chunk whose file name starts with `chunk` until `release` is called. */
 async function holdChunk(page: Page, chunk: string): Promise<{release: () => void; requested: () => boolean}> {

@@ -2,6 +2,7 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {links, searchLimits, searchText} from '../../src/site';
 import {gotoHydrated, launchChromium, newPage, reloadHydrated} from './browser';
+import {searchDialog as dialog, searchInput as input} from './search-page';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,8 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const dialog = (page: Page) => page.getByRole('dialog', {name: 'Search the documentation'});
-const input = (page: Page) => dialog(page).getByRole('combobox');
 
 async function openOnDocPage(): Promise<Page> {
   const page = await newPage(browser);

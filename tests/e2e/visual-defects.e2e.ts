@@ -1,8 +1,9 @@
-import type {Browser, Page} from 'playwright-core';
+import type {Browser} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {chunkLoadText, notFoundText, paths} from '../../src/site';
 import {axeBlocking} from './axe';
 import {gotoHydrated, launchChromium, newPage} from './browser';
+import {searchDialog} from './search-page';
 
 /**
  * The last visual defects of issue 34, each as a reader meets it: search snippets and landmarks, the saved-search
@@ -20,7 +21,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const searchDialog = (page: Page) => page.getByRole('dialog', {name: 'Search the documentation'});
 
 describe('search results', () => {
   it('separate table cells in snippets and name no landmark twice on /search', async () => {
