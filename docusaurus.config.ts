@@ -12,6 +12,7 @@ import precompressPlugin from './plugins/precompress';
 import docTitlesPlugin from './plugins/doc-titles';
 import prismOnDemandPlugin from './plugins/prism-on-demand';
 import routePrefetchPlugin from './plugins/route-prefetch';
+import progressBarPlugin from './plugins/progress-bar';
 import clientStartupPlugin from './plugins/client-startup';
 import shallowMemoPlugin from './plugins/shallow-memo';
 import routeMatchPlugin from './plugins/route-match';
@@ -27,6 +28,7 @@ import sourceMapsPlugin from './plugins/source-maps';
 import utilsCommonEsmPlugin from './plugins/utils-common-esm';
 import cssPrunePlugin from './plugins/css-prune';
 import registryTrimPlugin from './plugins/registry-trim';
+import configTrimPlugin from './plugins/config-trim';
 
 // A bad build-time setting stops the build with its one-line message, not a stack trace around it.
 const search = stopWithMessage(readSearchConfig);
@@ -131,12 +133,14 @@ const config: Config = {
     apiSettingsPlugin(api),
     prismOnDemandPlugin,
     routePrefetchPlugin,
+    progressBarPlugin,
     clientStartupPlugin,
     shallowMemoPlugin,
     routeMatchPlugin,
     sourceMapsPlugin,
     utilsCommonEsmPlugin,
     registryTrimPlugin,
+    configTrimPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {

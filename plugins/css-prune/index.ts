@@ -9,12 +9,14 @@ import {contentHash, pruneStylesheet} from './prune';
 const STYLESHEET = /^styles\.[0-9a-f]+\.css$/;
 
 /**
- * CSS of components that only ever render after a click or after the first paint, never in a page's HTML: it stays
- * in their own chunk's stylesheet, which loads with the chunk, instead of joining every page's first load.
+ * CSS that stays in its own chunk's stylesheet instead of joining every page's first load: that of components that
+ * only ever render after a click or after the first paint (it loads with their chunk), and that of the site's own
+ * pages under src/pages (the home page, the integrations, the guild, search), which a page's HTML links only when it
+ * renders that page, so a doc page no longer downloads them.
  */
-export const onDemandCss = /[\\/]src[\\/]features[\\/](search[\\/]SearchModal|chat[\\/]ChatDialog|chat[\\/]ChatMarkdown|page-feedback[\\/]PageFeedback)[\\/]/;
-/** What the "styles" group takes: every module's CSS but the on-demand components' (a regular expression, which the bundler tests natively). */
-const sharedCss = new RegExp(`^(?!.*${onDemandCss.source})`);
+export const ownChunkCss = /[\\/]src[\\/](features[\\/](search[\\/]SearchModal|chat[\\/]ChatDialog|chat[\\/]ChatMarkdown|page-feedback[\\/]PageFeedback)[\\/]|pages[\\/])/;
+/** What the "styles" group takes: every module's CSS but the modules above (a regular expression, which the bundler tests natively). */
+const sharedCss = new RegExp(`^(?!.*${ownChunkCss.source})`);
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, {withFileTypes: true});

@@ -8,43 +8,65 @@ interface ClientManifest {
   /** Chunk name or module -> ids of the chunks it needs. */
   origins: Record<string, string[]>;
   /** Chunk id -> its files. */
-  assets: Record<string, {js?: Array<{publicPath: string}>}>;
+  assets: Record<string, {js?: Array<{publicPath: string}>; css?: Array<{publicPath: string}>}>;
 }
 
 /** Every string in a nested object: the chunk names of a routesChunkNames entry. */
 const stringLeaves = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(stringLeaves) : [];
 
-/** Script URLs of a route's own chunks (its page component, its data, their shared vendors), in manifest order. */
-export function routeChunkScripts(routePath: string, routesChunkNames: Record<string, unknown>, manifest: ClientManifest): string[] {
+/** URLs of the files of one kind of a route's own chunks (its page component, its data, their shared vendors), in manifest order. */
+function routeChunkFiles(routePath: string, routesChunkNames: Record<string, unknown>, manifest: ClientManifest, kind: 'js' | 'css'): string[] {
   const bare = (p: string) => p.replace(/\/$/, '') || '/';
   const key = Object.keys(routesChunkNames).find((k) => bare(k.replace(/-[^-]+$/, '')) === bare(routePath));
   if (!key) return [];
   const chunkNames = stringLeaves(routesChunkNames[key]);
   const ids = chunkNames.flatMap((name) => manifest.origins[name] ?? []);
-  return [...new Set(ids.flatMap((id) => manifest.assets[id]?.js?.map((file) => file.publicPath) ?? []))];
+  return [...new Set(ids.flatMap((id) => manifest.assets[id]?.[kind]?.map((file) => file.publicPath) ?? []))];
 }
 
+/** Script URLs of a route's own chunks. */
+export const routeChunkScripts = (routePath: string, routesChunkNames: Record<string, unknown>, manifest: ClientManifest) =>
+  routeChunkFiles(routePath, routesChunkNames, manifest, 'js');
+
+/** The shared stylesheet (Docusaurus's "styles" chunk), which every page links already, under its name before pruning. */
+const SHARED_STYLESHEET = /\/styles\.[0-9a-f]+\.css$/;
+
+/** Stylesheet URLs of a route's own chunks: the CSS of the site's pages, which the shared stylesheet leaves out (plugins/css-prune). */
+export const routeChunkStylesheets = (routePath: string, routesChunkNames: Record<string, unknown>, manifest: ClientManifest) =>
+  routeChunkFiles(routePath, routesChunkNames, manifest, 'css').filter((url) => !SHARED_STYLESHEET.test(url));
+
 /**
- * Adds the route's own chunks to the script list of every page marked with EAGER_SCRIPTS_ATTRIBUTE, so that they
- * download with the main bundle instead of after it has run. Docusaurus lists only the entry scripts in the HTML.
+ * Completes each page's HTML with its route's own chunks, which Docusaurus leaves out (it lists only the entry
+ * scripts and the shared stylesheet): every page links its route's stylesheets, so it paints styled before any
+ * script runs; a page marked with EAGER_SCRIPTS_ATTRIBUTE also lists its route's scripts, so that they download with
+ * the main bundle instead of after it has run. Returns how many pages gained stylesheets and scripts.
  */
-export async function addRouteChunksToEagerPages(outDir: string, generatedFilesDir: string, htmlFiles: string[]): Promise<number> {
+export async function addRouteChunks(outDir: string, generatedFilesDir: string, htmlFiles: string[]): Promise<{styled: number; eager: number}> {
+  const counts = {styled: 0, eager: 0};
   const manifestFile = path.join(generatedFilesDir, 'client-manifest.json');
-  if (!existsSync(manifestFile)) return 0;
+  if (!existsSync(manifestFile)) return counts;
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as ClientManifest;
   const routesChunkNames = JSON.parse(await readFile(path.join(generatedFilesDir, 'routesChunkNames.json'), 'utf8')) as Record<string, unknown>;
-  let changed = 0;
   for (const file of htmlFiles) {
-    const html = await readFile(file, 'utf8');
-    if (!new RegExp(`<html[^>]*\\s${EAGER_SCRIPTS_ATTRIBUTE}[\\s=>]`).test(html)) continue;
+    const original = await readFile(file, 'utf8');
+    let html = original;
     const route = `/${path.relative(outDir, file).split(path.sep).join('/')}`.replace(/(index)?\.html$/, '');
-    const scripts = pageScriptUrls(html);
-    const extra = routeChunkScripts(route, routesChunkNames, manifest).filter((url) => !scripts.includes(url));
-    if (extra.length === 0) continue;
-    const block = new RegExp(`(<script[^>]*\\bid=["']?${PAGE_SCRIPTS_ID}["']?[^>]*>)[\\s\\S]*?(</script>)`);
-    await writeFile(file, html.replace(block, (_all, open: string, close: string) => `${open}${JSON.stringify([...scripts, ...extra])}${close}`));
-    changed += 1;
+    const stylesheets = routeChunkStylesheets(route, routesChunkNames, manifest).filter((url) => !html.includes(url));
+    if (stylesheets.length > 0) {
+      html = html.replace('</head>', `${stylesheets.map((url) => `<link rel="stylesheet" href="${url}">`).join('')}</head>`);
+      counts.styled += 1;
+    }
+    if (new RegExp(`<html[^>]*\\s${EAGER_SCRIPTS_ATTRIBUTE}[\\s=>]`).test(html)) {
+      const scripts = pageScriptUrls(html);
+      const extra = routeChunkScripts(route, routesChunkNames, manifest).filter((url) => !scripts.includes(url));
+      if (extra.length > 0) {
+        const block = new RegExp(`(<script[^>]*\\bid=["']?${PAGE_SCRIPTS_ID}["']?[^>]*>)[\\s\\S]*?(</script>)`);
+        html = html.replace(block, (_all, open: string, close: string) => `${open}${JSON.stringify([...scripts, ...extra])}${close}`);
+        counts.eager += 1;
+      }
+    }
+    if (html !== original) await writeFile(file, html);
   }
-  return changed;
+  return counts;
 }

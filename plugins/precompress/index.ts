@@ -3,7 +3,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {addRouteChunksToEagerPages} from '../page-scripts/route-chunks';
+import {addRouteChunks} from '../page-scripts/route-chunks';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -49,15 +49,15 @@ export async function precompress(buildFiles: string[]): Promise<{files: number;
 
 /**
  * Precompresses the production build after it is written. Plugins' postBuild hooks run at the same time, so the
- * one change to the written HTML (the route chunks of eager pages, plugins/page-scripts) is made here, first.
+ * one change to the written HTML (each page's route chunks, plugins/page-scripts) is made here, first.
  */
 export default function precompressPlugin(context: LoadContext): Plugin {
   return {
     name: 'datahub-precompress',
     async postBuild({outDir}) {
       const buildFiles = await files(outDir);
-      const eager = await addRouteChunksToEagerPages(outDir, context.generatedFilesDir, buildFiles.filter((file) => file.endsWith('.html')));
-      if (eager > 0) console.log(`[page-scripts] route chunks listed on ${eager} eager page(s)`);
+      const added = await addRouteChunks(outDir, context.generatedFilesDir, buildFiles.filter((file) => file.endsWith('.html')));
+      console.log(`[page-scripts] route stylesheets linked on ${added.styled} page(s), route scripts listed on ${added.eager} eager page(s)`);
       const started = Date.now();
       const result = await precompress(buildFiles);
       console.log(`[precompress] ${result.files} files, ${(result.bytes / 2 ** 20).toFixed(1)} MiB -> ${(result.brotliBytes / 2 ** 20).toFixed(1)} MiB brotli in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -2,6 +2,7 @@ import type {Browser, Page, Route} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {searchText} from '../../src/site';
 import {gotoHydrated, launchChromium, newPage} from './browser';
+import {pageScriptUrls} from '../../plugins/page-scripts/loader';
 import {searchDialog, searchInput} from './search-page';
 import {dialog as chatDialog, openButton as chatButton} from './chat-page';
 
@@ -120,6 +121,63 @@ describe('"Ask our AI" dialog loaded on first use', () => {
     // Styled: the backdrop covers the viewport above the page.
     const backdrop = await chatDialog(page).evaluate((el) => getComputedStyle(el.parentElement!).position);
     expect(backdrop).toBe('fixed');
+    await page.context().close();
+  });
+});
+
+/** The text of the stylesheets a route's HTML links as the server sends it, before any script has run. */
+async function servedCss(page: Page, route: string): Promise<string> {
+  const html = await (await page.request.get(route)).text();
+  const hrefs = [...html.matchAll(/<link[^>]*rel=["']?stylesheet["']?[^>]*href=["']?([^"' >]+)/g)].map((m) => m[1]);
+  expect(hrefs.length).toBeGreaterThan(0);
+  const texts = await Promise.all(hrefs.map((href) => page.request.get(href).then((r) => r.text())));
+  return texts.join('\n');
+}
+
+describe('styles of the site\'s own pages', () => {
+  it('links a page\'s own styles in its HTML, so it paints styled before any script runs, and leaves them out of doc pages', async () => {
+    const page = await newPage(browser);
+    const classOf = async (route: string, selector: string) => {
+      await gotoHydrated(page, route);
+      const name = await page.locator(selector).first().evaluate((el) => el.className.split(/\s+/).find((c: string) => /_[\w-]{4,}$/.test(c)) ?? '');
+      expect(name).not.toBe('');
+      return name;
+    };
+    const homeTitle = await classOf('/', 'main h1');
+    const integrationsLayout = await classOf('/integrations', 'main [class*="layout_"]');
+    expect(await servedCss(page, '/')).toContain(`.${homeTitle}`);
+    expect(await servedCss(page, '/integrations')).toContain(`.${integrationsLayout}`);
+    const docCss = await servedCss(page, '/docs/features');
+    expect(docCss).not.toContain(`.${homeTitle}`);
+    expect(docCss).not.toContain(`.${integrationsLayout}`);
+    await page.context().close();
+  });
+});
+
+describe('route progress bar loaded on first use', () => {
+  it('leaves nprogress out of the first load and shows its bar during a slow client-side navigation', async () => {
+    const page = await newPage(browser);
+    await gotoHydrated(page, '/docs/authentication');
+    const html = await (await page.request.get('/docs/authentication')).text();
+    const firstLoadScripts = await Promise.all(pageScriptUrls(html).map((url) => page.request.get(url).then((r) => r.text())));
+    expect(firstLoadScripts.length).toBeGreaterThan(0);
+    for (const script of firstLoadScripts) expect(script).not.toContain('"nprogress"');
+
+    // Another page of the Authentication section of the sidebar than the one shown, in view.
+    const otherPage = () => page.locator('nav.menu a.menu__link[href^="/docs/authentication/"]:not([aria-current="page"]):visible').first();
+    // A first navigation brings nprogress; the second is slowed down: every script it asks for arrives after 1.5 s.
+    const first = await otherPage().getAttribute('href');
+    await otherPage().click();
+    await page.waitForURL(`**${first}`);
+    await page.route('**/assets/js/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const second = await otherPage().getAttribute('href');
+    await otherPage().click();
+    await page.locator('#nprogress .bar').waitFor({timeout: 5_000});
+    await page.waitForURL(`**${second}`);
+    await expect.poll(() => page.locator('#nprogress').count(), {timeout: 5_000}).toBe(0);
     await page.context().close();
   });
 });

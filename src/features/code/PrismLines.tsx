@@ -14,11 +14,13 @@ const classNamesOnly: PrismTheme = {plain: {}, styles: []};
 export default function PrismLines({code, language, lineClassNames, showLineNumbers}: CodeLinesProps): ReactNode {
   return (
     <Highlight theme={classNamesOnly} code={code} language={language}>
-      {({tokens, getLineProps, getTokenProps}) =>
-        tokens.map((line, i) => (
-          <Line key={i} line={line} getLineProps={getLineProps} getTokenProps={getTokenProps} classNames={lineClassNames[i]} showLineNumbers={showLineNumbers} />
-        ))
-      }
+      {({tokens, getLineProps, getTokenProps}) => (
+        <>
+          {tokens.map((line, i) => (
+            <Line key={i} line={line} getLineProps={getLineProps} getTokenProps={getTokenProps} classNames={lineClassNames[i]} showLineNumbers={showLineNumbers} />
+          ))}
+        </>
+      )}
     </Highlight>
   );
 }

@@ -1,7 +1,7 @@
 // Swizzled (eject): the browser keeps the tokens of the page's static HTML instead of running Prism again over
 // every block while the page hydrates. Prism tokenises when the site is rendered, and in the browser only for
 // blocks that were not in the HTML (after a client-side navigation); see plugins/prism-on-demand.
-import {useEffect, useRef, useState, type ReactNode} from 'react';
+import {useEffect, useRef, useState, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
@@ -32,7 +32,8 @@ export default function CodeBlockContent({className}: {className?: string}): Rea
   };
   return (
     <pre
-      ref={wordWrap.codeBlockRef}
+      // theme-common spells the ref in React 19's types (RefObject<T | null>); React 18's spell the same object RefObject<T>.
+      ref={wordWrap.codeBlockRef as RefObject<HTMLPreElement>}
       // Scrollable blocks must be reachable with the keyboard.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
