@@ -29,6 +29,7 @@ import utilsCommonEsmPlugin from './plugins/utils-common-esm';
 import cssPrunePlugin from './plugins/css-prune';
 import registryTrimPlugin from './plugins/registry-trim';
 import configTrimPlugin from './plugins/config-trim';
+import globalDataCompactPlugin from './plugins/global-data-compact';
 
 // A bad build-time setting stops the build with its one-line message, not a stack trace around it.
 const search = stopWithMessage(readSearchConfig);
@@ -141,6 +142,7 @@ const config: Config = {
     utilsCommonEsmPlugin,
     registryTrimPlugin,
     configTrimPlugin,
+    globalDataCompactPlugin,
     [
       '@docusaurus/plugin-ideal-image',
       {
