@@ -19,6 +19,14 @@ describe('initialAssets', () => {
     ]);
   });
 
+  it('counts a stylesheet written into the page by the file it names, and no other inline style', () => {
+    const html = '<style>@font-face{font-family:X}</style><link rel=stylesheet href=/assets/css/styles.css><style data-href="/assets/css/home.css">.hero_a{color:red}</style>';
+    expect(initialAssets(html)).toEqual([
+      {kind: 'style', href: '/assets/css/styles.css'},
+      {kind: 'style', href: '/assets/css/home.css'},
+    ]);
+  });
+
   it('counts the scripts the page-scripts loader starts, which have no tags of their own', () => {
     const html =
       '<link rel=stylesheet href=/assets/css/styles.css><div id=__docusaurus></div>' +

@@ -43,8 +43,13 @@ function attributes(tag: string): Map<string, string> {
  */
 export function initialAssets(html: string): InitialAsset[] {
   const assets: InitialAsset[] = [];
-  for (const [, name, rest] of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+  for (const [, name, rest] of html.matchAll(/<(script|link|style)\b([^>]*)>/gi)) {
     const attrs = attributes(rest);
+    // A stylesheet written into the page (plugins/page-scripts/route-chunks.ts) names its file: the same bytes.
+    if (name.toLowerCase() === 'style') {
+      if (attrs.get('data-href')) assets.push({kind: 'style', href: attrs.get('data-href')!});
+      continue;
+    }
     const rel = (attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
     const as = attrs.get('as');
     if (name.toLowerCase() === 'script' && attrs.get('src')) assets.push({kind: 'script', href: attrs.get('src')!});

@@ -47,6 +47,8 @@ describe('route chunks of eager pages', () => {
     mkdirSync(path.join(outDir, 'search'));
     mkdirSync(path.join(outDir, 'docs/features'), {recursive: true});
     mkdirSync(path.join(outDir, 'integrations'));
+    mkdirSync(path.join(outDir, 'assets/css'), {recursive: true});
+    writeFileSync(path.join(outDir, 'assets/css/1df93b7f.ff.css'), '.layout_x{display:grid}');
     const search = path.join(outDir, 'search/index.html');
     const doc = path.join(outDir, 'docs/features/index.html');
     const integrations = path.join(outDir, 'integrations/index.html');
@@ -55,7 +57,7 @@ describe('route chunks of eager pages', () => {
     writeFileSync(integrations, page(false));
     expect(await addRouteChunks(outDir, generated, [search, doc, integrations])).toEqual({styled: 1, eager: 1});
     const styled = readFileSync(integrations, 'utf8');
-    expect(styled).toContain('<link rel="stylesheet" href="/assets/css/1df93b7f.ff.css"></head>');
+    expect(styled).toContain('<style data-href="/assets/css/1df93b7f.ff.css">.layout_x{display:grid}</style></head>');
     expect(pageScriptUrls(styled)).toEqual(['/assets/js/runtime~main.1.js', '/assets/js/main.2.js']);
     // Run again on the same build (a second postBuild): nothing is linked twice.
     expect(await addRouteChunks(outDir, generated, [integrations])).toEqual({styled: 0, eager: 0});

@@ -37,9 +37,18 @@ export const routeChunkStylesheets = (routePath: string, routesChunkNames: Recor
   routeChunkFiles(routePath, routesChunkNames, manifest, 'css').filter((url) => !SHARED_STYLESHEET.test(url));
 
 /**
+ * A route stylesheet written into the page: no request of its own before the first paint. `data-href` names its file,
+ * as the bundler's CSS loader looks for it before adding a stylesheet, so a client-side visit does not load it again.
+ */
+function inlineStylesheet(url: string, css: string): string {
+  if (/<\/style/i.test(css)) throw new Error(`[page-scripts] ${url} contains "</style", which would end the inline stylesheet early`);
+  return `<style data-href="${url}">${css}</style>`;
+}
+
+/**
  * Completes each page's HTML with its route's own chunks, which Docusaurus leaves out (it lists only the entry
- * scripts and the shared stylesheet): every page links its route's stylesheets, so it paints styled before any
- * script runs; a page marked with EAGER_SCRIPTS_ATTRIBUTE also lists its route's scripts, so that they download with
+ * scripts and the shared stylesheet): every page gets its route's stylesheets written into its head, so it paints
+ * styled before any script runs, without a request more; a page marked with EAGER_SCRIPTS_ATTRIBUTE also lists its route's scripts, so that they download with
  * the main bundle instead of after it has run. Returns how many pages gained stylesheets and scripts.
  */
 export async function addRouteChunks(outDir: string, generatedFilesDir: string, htmlFiles: string[]): Promise<{styled: number; eager: number}> {
@@ -54,7 +63,8 @@ export async function addRouteChunks(outDir: string, generatedFilesDir: string, 
     const route = `/${path.relative(outDir, file).split(path.sep).join('/')}`.replace(/(index)?\.html$/, '');
     const stylesheets = routeChunkStylesheets(route, routesChunkNames, manifest).filter((url) => !html.includes(url));
     if (stylesheets.length > 0) {
-      html = html.replace('</head>', `${stylesheets.map((url) => `<link rel="stylesheet" href="${url}">`).join('')}</head>`);
+      const styles = await Promise.all(stylesheets.map(async (url) => inlineStylesheet(url, await readFile(path.join(outDir, url), 'utf8'))));
+      html = html.replace('</head>', `${styles.join('')}</head>`);
       counts.styled += 1;
     }
     if (new RegExp(`<html[^>]*\\s${EAGER_SCRIPTS_ATTRIBUTE}[\\s=>]`).test(html)) {

@@ -57,7 +57,7 @@ export default function precompressPlugin(context: LoadContext): Plugin {
     async postBuild({outDir}) {
       const buildFiles = await files(outDir);
       const added = await addRouteChunks(outDir, context.generatedFilesDir, buildFiles.filter((file) => file.endsWith('.html')));
-      console.log(`[page-scripts] route stylesheets linked on ${added.styled} page(s), route scripts listed on ${added.eager} eager page(s)`);
+      console.log(`[page-scripts] route stylesheets written into ${added.styled} page(s), route scripts listed on ${added.eager} eager page(s)`);
       const started = Date.now();
       const result = await precompress(buildFiles);
       console.log(`[precompress] ${result.files} files, ${(result.bytes / 2 ** 20).toFixed(1)} MiB -> ${(result.brotliBytes / 2 ** 20).toFixed(1)} MiB brotli in ${((Date.now() - started) / 1000).toFixed(1)} s`);

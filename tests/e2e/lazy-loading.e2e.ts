@@ -125,17 +125,18 @@ describe('"Ask our AI" dialog loaded on first use', () => {
   });
 });
 
-/** The text of the stylesheets a route's HTML links as the server sends it, before any script has run. */
+/** The CSS a route's HTML brings as the server sends it, before any script has run: linked and written in. */
 async function servedCss(page: Page, route: string): Promise<string> {
   const html = await (await page.request.get(route)).text();
   const hrefs = [...html.matchAll(/<link[^>]*rel=["']?stylesheet["']?[^>]*href=["']?([^"' >]+)/g)].map((m) => m[1]);
   expect(hrefs.length).toBeGreaterThan(0);
-  const texts = await Promise.all(hrefs.map((href) => page.request.get(href).then((r) => r.text())));
-  return texts.join('\n');
+  const linked = await Promise.all(hrefs.map((href) => page.request.get(href).then((r) => r.text())));
+  const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+  return [...linked, ...inline].join('\n');
 }
 
 describe('styles of the site\'s own pages', () => {
-  it('links a page\'s own styles in its HTML, so it paints styled before any script runs, and leaves them out of doc pages', async () => {
+  it('brings a page\'s own styles in its HTML, so it paints styled before any script runs, and leaves them out of doc pages', async () => {
     const page = await newPage(browser);
     const classOf = async (route: string, selector: string) => {
       await gotoHydrated(page, route);
@@ -150,6 +151,12 @@ describe('styles of the site\'s own pages', () => {
     const docCss = await servedCss(page, '/docs/features');
     expect(docCss).not.toContain(`.${homeTitle}`);
     expect(docCss).not.toContain(`.${integrationsLayout}`);
+    // The written-in stylesheet is the one the page's chunk asks for: a visit to the page does not download it again.
+    const fetched: string[] = [];
+    page.on('request', (request) => void (request.url().endsWith('.css') && fetched.push(request.url())));
+    await gotoHydrated(page, '/');
+    await page.locator('main h1').first().waitFor();
+    expect(fetched.filter((url) => !/\/styles\.[0-9a-f]+\.css$/.test(url))).toEqual([]);
     await page.context().close();
   });
 });
