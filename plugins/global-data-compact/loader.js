@@ -10,6 +10,9 @@ const DOCS_PLUGIN = 'docusaurus-plugin-content-docs';
 function packDocs(data) {
   const packed = [];
   for (const [pluginId, plugin] of Object.entries(data[DOCS_PLUGIN] ?? {})) {
+    if (!Array.isArray(plugin?.versions) || !plugin.versions.every((v) => typeof v.path === 'string' && Array.isArray(v.docs))) {
+      throw new Error(`[global-data-compact] the docs plugin's global data (${pluginId}) has no versions with a path and docs; the Docusaurus version changed: update plugins/global-data-compact`);
+    }
     plugin.versions.forEach((version, index) => {
       const prefix = `${version.path.replace(/\/$/, '')}/`;
       const sidebar = Object.keys(version.sidebars ?? {})[0];

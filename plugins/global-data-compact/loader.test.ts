@@ -50,4 +50,8 @@ describe('compactGlobalDataSource', () => {
     const many = {'docusaurus-plugin-content-docs': {default: {path: '/docs', versions: [{...globalData['docusaurus-plugin-content-docs'].default.versions[0], docs}]}}};
     expect(compactGlobalDataSource(JSON.stringify(many)).length).toBeLessThan(JSON.stringify(many).length * 0.5);
   });
+
+  it('stops the build when the docs plugin\'s data is not the shape it packs', () => {
+    expect(() => compactGlobalDataSource(JSON.stringify({'docusaurus-plugin-content-docs': {default: {path: '/docs'}}}))).toThrow(/global-data-compact/);
+  });
 });
