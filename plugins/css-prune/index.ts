@@ -6,7 +6,7 @@ import {runtimeClasses} from '../../data/css-runtime-classes';
 import {contentHash, pruneStylesheet} from './prune';
 
 /** The stylesheet every page links (Docusaurus puts all CSS it does not leave to a lazy chunk in it). */
-const STYLESHEET = /^styles\.[0-9a-f]+\.css$/;
+export const STYLESHEET = /^styles\.[0-9a-f]+\.css$/;
 
 /**
  * CSS that stays in its own chunk's stylesheet instead of joining every page's first load: that of components that

@@ -2,6 +2,7 @@ import {existsSync} from 'node:fs';
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {EAGER_SCRIPTS_ATTRIBUTE, PAGE_SCRIPTS_ID, pageScriptUrls} from './loader';
+import {STYLESHEET} from '../css-prune';
 
 /** The parts of Docusaurus's client manifest (generated folder, client-manifest.json) read here. */
 interface ClientManifest {
@@ -15,26 +16,42 @@ interface ClientManifest {
 const stringLeaves = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(stringLeaves) : [];
 
-/** URLs of the files of one kind of a route's own chunks (its page component, its data, their shared vendors), in manifest order. */
-function routeChunkFiles(routePath: string, routesChunkNames: Record<string, unknown>, manifest: ClientManifest, kind: 'js' | 'css'): string[] {
-  const bare = (p: string) => p.replace(/\/$/, '') || '/';
-  const key = Object.keys(routesChunkNames).find((k) => bare(k.replace(/-[^-]+$/, '')) === bare(routePath));
-  if (!key) return [];
-  const chunkNames = stringLeaves(routesChunkNames[key]);
+/** A route path without its trailing slash. */
+const bare = (routePath: string) => routePath.replace(/\/$/, '') || '/';
+
+/** Bare route path -> its first key in routesChunkNames (the path with a hash suffix), built once for all pages. */
+function routeKeys(routesChunkNames: Record<string, unknown>): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const key of Object.keys(routesChunkNames)) {
+    const route = bare(key.replace(/-[^-]+$/, ''));
+    if (!keys.has(route)) keys.set(route, key);
+  }
+  return keys;
+}
+
+/** URLs of the files of one kind of the given chunks (a route's page component, its data, their shared vendors), in manifest order. */
+function chunkFiles(chunkNames: string[], manifest: ClientManifest, kind: 'js' | 'css'): string[] {
   const ids = chunkNames.flatMap((name) => manifest.origins[name] ?? []);
   return [...new Set(ids.flatMap((id) => manifest.assets[id]?.[kind]?.map((file) => file.publicPath) ?? []))];
 }
 
+/** Stylesheets of the given chunks but the shared one (Docusaurus's "styles" chunk, which every page links already). */
+const ownStylesheets = (chunkNames: string[], manifest: ClientManifest) =>
+  chunkFiles(chunkNames, manifest, 'css').filter((url) => !STYLESHEET.test(path.posix.basename(url)));
+
+/** Chunk names of a route, with or without its trailing slash; none for a route Docusaurus did not generate. */
+function chunkNamesOf(routePath: string, routesChunkNames: Record<string, unknown>, keys = routeKeys(routesChunkNames)): string[] {
+  const key = keys.get(bare(routePath));
+  return key ? stringLeaves(routesChunkNames[key]) : [];
+}
+
 /** Script URLs of a route's own chunks. */
 export const routeChunkScripts = (routePath: string, routesChunkNames: Record<string, unknown>, manifest: ClientManifest) =>
-  routeChunkFiles(routePath, routesChunkNames, manifest, 'js');
-
-/** The shared stylesheet (Docusaurus's "styles" chunk), which every page links already, under its name before pruning. */
-const SHARED_STYLESHEET = /\/styles\.[0-9a-f]+\.css$/;
+  chunkFiles(chunkNamesOf(routePath, routesChunkNames), manifest, 'js');
 
 /** Stylesheet URLs of a route's own chunks: the CSS of the site's pages, which the shared stylesheet leaves out (plugins/css-prune). */
 export const routeChunkStylesheets = (routePath: string, routesChunkNames: Record<string, unknown>, manifest: ClientManifest) =>
-  routeChunkFiles(routePath, routesChunkNames, manifest, 'css').filter((url) => !SHARED_STYLESHEET.test(url));
+  ownStylesheets(chunkNamesOf(routePath, routesChunkNames), manifest);
 
 /**
  * A route stylesheet written into the page: no request of its own before the first paint. `data-href` names its file,
@@ -48,8 +65,8 @@ function inlineStylesheet(url: string, css: string): string {
 /**
  * Completes each page's HTML with its route's own chunks, which Docusaurus leaves out (it lists only the entry
  * scripts and the shared stylesheet): every page gets its route's stylesheets written into its head, so it paints
- * styled before any script runs, without a request more; a page marked with EAGER_SCRIPTS_ATTRIBUTE also lists its route's scripts, so that they download with
- * the main bundle instead of after it has run. Returns how many pages gained stylesheets and scripts.
+ * styled before any script runs, without a request more; a page marked with EAGER_SCRIPTS_ATTRIBUTE also lists its
+ * route's scripts, so that they download with the main bundle instead of after it has run. Returns how many pages gained stylesheets and scripts.
  */
 export async function addRouteChunks(outDir: string, generatedFilesDir: string, htmlFiles: string[]): Promise<{styled: number; eager: number}> {
   const counts = {styled: 0, eager: 0};
@@ -57,11 +74,13 @@ export async function addRouteChunks(outDir: string, generatedFilesDir: string, 
   if (!existsSync(manifestFile)) return counts;
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as ClientManifest;
   const routesChunkNames = JSON.parse(await readFile(path.join(generatedFilesDir, 'routesChunkNames.json'), 'utf8')) as Record<string, unknown>;
+  const keys = routeKeys(routesChunkNames);
   for (const file of htmlFiles) {
     const original = await readFile(file, 'utf8');
     let html = original;
     const route = `/${path.relative(outDir, file).split(path.sep).join('/')}`.replace(/(index)?\.html$/, '');
-    const stylesheets = routeChunkStylesheets(route, routesChunkNames, manifest).filter((url) => !html.includes(url));
+    const chunkNames = chunkNamesOf(route, routesChunkNames, keys);
+    const stylesheets = ownStylesheets(chunkNames, manifest).filter((url) => !html.includes(url));
     if (stylesheets.length > 0) {
       const styles = await Promise.all(stylesheets.map(async (url) => inlineStylesheet(url, await readFile(path.join(outDir, url), 'utf8'))));
       html = html.replace('</head>', `${styles.join('')}</head>`);
@@ -69,7 +88,7 @@ export async function addRouteChunks(outDir: string, generatedFilesDir: string, 
     }
     if (new RegExp(`<html[^>]*\\s${EAGER_SCRIPTS_ATTRIBUTE}[\\s=>]`).test(html)) {
       const scripts = pageScriptUrls(html);
-      const extra = routeChunkScripts(route, routesChunkNames, manifest).filter((url) => !scripts.includes(url));
+      const extra = chunkFiles(chunkNames, manifest, 'js').filter((url) => !scripts.includes(url));
       if (extra.length > 0) {
         const block = new RegExp(`(<script[^>]*\\bid=["']?${PAGE_SCRIPTS_ID}["']?[^>]*>)[\\s\\S]*?(</script>)`);
         html = html.replace(block, (_all, open: string, close: string) => `${open}${JSON.stringify([...scripts, ...extra])}${close}`);
