@@ -313,7 +313,10 @@ export function rankQuery(context: RankingContext, matcher: Matcher, query: Anal
  * `npm run bench` reports it.
  */
 export const MAX_QUERY_SUBJECTS = 20;
-/** Salience of a word no section has, when a query is cut to its most salient subjects. */
+/**
+ * Salience of a word no section has, when a query is cut to its most salient subjects. Measured as in rank.ts: 4 and 12
+ * change no figure (it only orders the subjects of a query that has more than MAX_QUERY_SUBJECTS).
+ */
 const UNKNOWN_TERM_SALIENCE = 8;
 /** Most identifiers and quoted phrases a query is matched with, for the same reason. */
 const MAX_QUERY_IDENTIFIERS = 8;

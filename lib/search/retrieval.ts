@@ -27,10 +27,17 @@ export interface Retriever {
   retrieve(prompt: string, options: RetrieveOptions): Promise<RetrievedSection[]>;
 }
 
-/** Below 1, so that a section holding most of a question's subjects is not judged by the few it lacks. */
+/**
+ * Below 1, so that a section holding most of a question's subjects is not judged by the few it lacks. Measured as in
+ * rank.ts: 0.2 answers an off-topic real and an off-topic curated question; 0.7 leaves 7 real questions unanswered
+ * (real 0.538 / 0.615).
+ */
 const COVERAGE_EXPONENT = 0.4;
 
-/** Most sections of one page among the references: the rest of the list goes to other pages. */
+/**
+ * Most sections of one page among the references: the rest of the list goes to other pages. Measured as in rank.ts:
+ * 1 and 3 change no hit figure (hits count pages).
+ */
 export const MAX_SECTIONS_PER_PAGE = 2;
 
 /**
