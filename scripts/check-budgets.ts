@@ -11,7 +11,7 @@ import {gzipSync} from 'node:zlib';
 import {START_RESPONSE_MARKER} from '../contract/completions';
 import {bundleBudgets, DOC_PAGE_CEILING, searchIndexBudgets, type BundleBudget} from '../data/bundle-budgets';
 import {SEARCH_SHARDS_DIR} from '../plugins/search-index/constants';
-import {pageScriptUrls} from '../plugins/page-scripts/loader';
+import {firstScriptUrl, pageScriptUrls} from '../plugins/page-scripts/loader';
 
 /**
  * Text that only the on-demand features' code contains. The chat's labels are not markers: they live in the site
@@ -39,7 +39,7 @@ function attributes(tag: string): Map<string, string> {
 
 /**
  * The scripts and stylesheets a page's HTML loads before it is interactive, in document order, without duplicates:
- * tags, preloads, and the scripts the page-scripts loader starts after the first paint.
+ * tags, preloads, and the scripts the page-scripts loader starts: a page's first script and its page scripts.
  */
 export function initialAssets(html: string): InitialAsset[] {
   const assets: InitialAsset[] = [];
@@ -58,7 +58,8 @@ export function initialAssets(html: string): InitialAsset[] {
       assets.push({kind: as === 'style' ? 'style' : 'script', href: attrs.get('href')!});
     }
   }
-  assets.push(...pageScriptUrls(html).map((href): InitialAsset => ({kind: 'script', href})));
+  const first = firstScriptUrl(html);
+  assets.push(...[...(first ? [first] : []), ...pageScriptUrls(html)].map((href): InitialAsset => ({kind: 'script', href})));
   return assets.filter((a, i) => assets.findIndex((b) => b.href === a.href) === i);
 }
 

@@ -1,3 +1,7 @@
+import {FIRST_SCRIPT_ATTRIBUTE, FIRST_SCRIPT_DONE_EVENT} from './first-script';
+
+export {FIRST_SCRIPT_ATTRIBUTE, FIRST_SCRIPT_DONE_EVENT};
+
 /** Id of the JSON data block that lists a page's scripts, in the order they must run. */
 export const PAGE_SCRIPTS_ID = 'page-scripts';
 
@@ -41,8 +45,17 @@ export const loaderScript = `(function () {
       document.head.appendChild(script);
     });
   }
-  if (document.visibilityState === 'hidden' || document.documentElement.hasAttribute('${EAGER_SCRIPTS_ATTRIBUTE}')) return start();
   setTimeout(start, ${MAX_WAIT_MS});
+  var first = document.documentElement.getAttribute('${FIRST_SCRIPT_ATTRIBUTE}');
+  if (first) {
+    document.addEventListener('${FIRST_SCRIPT_DONE_EVENT}', start);
+    var script = document.createElement('script');
+    script.src = first;
+    script.onerror = start;
+    document.head.appendChild(script);
+  }
+  if (document.visibilityState === 'hidden' || document.documentElement.hasAttribute('${EAGER_SCRIPTS_ATTRIBUTE}')) return start();
+  if (first) return;
   var paintTiming = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') !== -1;
   if (paintTiming) {
     new PerformanceObserver(function (list, observer) {
@@ -55,6 +68,11 @@ export const loaderScript = `(function () {
     requestAnimationFrame(function () { setTimeout(start, 0); });
   }
 })();`;
+
+/** The first script a built page's HTML asks the loader to run (FIRST_SCRIPT_ATTRIBUTE), or null. */
+export function firstScriptUrl(html: string): string | null {
+  return html.match(new RegExp(`<html\\b[^>]*\\b${FIRST_SCRIPT_ATTRIBUTE}=["']?([^"'\\s>]+)`))?.[1] ?? null;
+}
 
 /** The script URLs a built page's HTML asks the loader to run, read back from its data block (checks, benchmarks). */
 export function pageScriptUrls(html: string): string[] {

@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs';
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {EAGER_SCRIPTS_ATTRIBUTE, PAGE_SCRIPTS_ID, pageScriptUrls} from './loader';
+import {EAGER_SCRIPTS_ATTRIBUTE, FIRST_SCRIPT_ATTRIBUTE, PAGE_SCRIPTS_ID, pageScriptUrls} from './loader';
 import {STYLESHEET} from '../css-prune';
 
 /** The parts of Docusaurus's client manifest (generated folder, client-manifest.json) read here. */
@@ -86,7 +86,7 @@ export async function addRouteChunks(outDir: string, generatedFilesDir: string, 
       html = html.replace('</head>', `${styles.join('')}</head>`);
       counts.styled += 1;
     }
-    if (new RegExp(`<html[^>]*\\s${EAGER_SCRIPTS_ATTRIBUTE}[\\s=>]`).test(html)) {
+    if (new RegExp(`<html[^>]*\\s(${EAGER_SCRIPTS_ATTRIBUTE}|${FIRST_SCRIPT_ATTRIBUTE})[\\s=>]`).test(html)) {
       const scripts = pageScriptUrls(html);
       const extra = chunkFiles(chunkNames, manifest, 'js').filter((url) => !scripts.includes(url));
       if (extra.length > 0) {

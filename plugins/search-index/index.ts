@@ -6,6 +6,7 @@ import {buildSearchIndex} from '../../lib/search/engine';
 import {shardSearchIndex} from '../../src/features/search/sharded-index';
 import type {Section} from '../../lib/search/types';
 import {collectSections} from './collect';
+import {bundleFirstResultsScript} from './first-results-script';
 import {loadSynonyms, SYNONYMS_FILE} from './synonyms';
 
 import {CHAT_SECTIONS_FILE, SEARCH_SHARDS_DIR, SEARCH_STATIC_DIR} from './constants';
@@ -15,6 +16,8 @@ export {CHAT_SECTIONS_FILE, SEARCH_STATIC_DIR};
 export interface SearchGlobalData {
   /** Site-relative URL of the sharded index's lexicon; its shards sit beside it. */
   lexiconUrl: string;
+  /** Site-relative URL of the search page's first-results script; production builds only (`npm start` does without). */
+  firstResultsScriptUrl: string | null;
 }
 
 const hashOf = (content: string) => createHash('sha256').update(content).digest('hex').slice(0, 10);
@@ -47,8 +50,18 @@ export default function searchIndexPlugin(context: LoadContext): Plugin<unknown>
       const lexiconJson = JSON.stringify(lexicon);
       const lexiconName = `lexicon.${hashOf(lexiconJson)}.json`;
       writeFileSync(path.join(shardsDir, lexiconName), lexiconJson);
+      // Only a production build: in `npm start` the script would not follow edits to the engine it bundles.
+      let firstResultsScriptUrl: string | null = null;
+      if (process.env.NODE_ENV === 'production') {
+        const script = await bundleFirstResultsScript(context.siteDir);
+        const file = `assets/js/search-first-results.${hashOf(script)}.js`;
+        mkdirSync(path.join(staticDir, path.dirname(file)), {recursive: true});
+        writeFileSync(path.join(staticDir, file), script);
+        firstResultsScriptUrl = `${context.baseUrl}${file}`;
+      }
       actions.setGlobalData({
         lexiconUrl: `${context.baseUrl}${SEARCH_SHARDS_DIR}/${lexiconName}`,
+        firstResultsScriptUrl,
       } satisfies SearchGlobalData);
     },
     // The server's section store: the full sections with their Markdown, which the browser index leaves out.

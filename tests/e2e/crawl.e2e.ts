@@ -16,7 +16,7 @@ import type {Browser, ConsoleMessage, Page, Request, Response} from 'playwright-
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {baseURL, launchChromium} from './browser';
 import {load, type CheerioAPI} from 'cheerio';
-import {pageScriptUrls} from '../../plugins/page-scripts/loader';
+import {firstScriptUrl, pageScriptUrls} from '../../plugins/page-scripts/loader';
 import {crawlReport, sitemapRoutes, type ColorScheme, type Visit} from './crawl-report';
 
 const require = createRequire(import.meta.url);
@@ -231,11 +231,12 @@ async function crawl(jobs: Array<{route: string; colorScheme: ColorScheme}>): Pr
   return visits;
 }
 
-/** Same-origin URLs of the scripts (tags and the page-scripts list), stylesheets, preloads and images of a page. */
+/** Same-origin URLs of the scripts (tags, the page-scripts list and a first script), stylesheets, preloads and images of a page. */
 function referencedAssets(html: string, $: CheerioAPI): string[] {
   const urls = [
     ...$('script[src]').map((_, el) => $(el).attr('src')).get(),
     ...pageScriptUrls(html),
+    firstScriptUrl(html),
     ...$('link[rel~="stylesheet"], link[rel~="preload"], link[rel~="modulepreload"], link[rel~="icon"]').map((_, el) => $(el).attr('href')).get(),
     ...$('img[src]').map((_, el) => $(el).attr('src')).get(),
   ];

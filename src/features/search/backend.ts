@@ -1,8 +1,6 @@
-import type {SearchHit} from '../../../lib/search/engine';
-import {TITLE_SEPARATOR} from '../../../lib/search/types';
 import {retryingCache} from './retrying-cache';
-import {FIRST_HITS, openShardedIndex, type SearchLexicon, type SearchPage} from './sharded-index';
-import {toSiteRelative} from './url';
+import {FIRST_HITS, openedIndex} from './first-results';
+import type {SearchPage} from './sharded-index';
 
 /** Where the modal and the search page get results from. */
 export interface SearchBackend {
@@ -36,20 +34,26 @@ export interface SearchConfig {
   docsTag: string;
 }
 
-type Fetch = typeof fetch;
+export type Fetch = typeof fetch;
 
-/** Fetches a file of the local index; a non-OK answer is an error naming the file. */
-async function fetchIndexFile(fetchImpl: Fetch, url: string): Promise<Response> {
-  const response = await fetchImpl(url);
-  if (!response.ok) throw new Error(`Search index request for ${url} failed with HTTP ${response.status}`);
-  return response;
-}
-
-/** The local index in shards: the lexicon once, then the shards each query needs; failed loads are retried. */
+/**
+ * The local index in shards: the lexicon once, then the shards each query needs; failed loads are retried. The
+ * engine is its own chunk, loaded with the lexicon: a page whose first-results script already opened the index
+ * (first-results.ts) uses that one and downloads neither.
+ */
 function shardedBackend(config: SearchConfig, fetchImpl: Fetch): SearchBackend {
-  const dir = config.lexiconUrl.slice(0, config.lexiconUrl.lastIndexOf('/') + 1);
-  const text = async (url: string) => (await fetchIndexFile(fetchImpl, url)).text();
-  const open = retryingCache(async () => openShardedIndex(JSON.parse(await text(config.lexiconUrl)) as SearchLexicon, (file) => text(`${dir}${file}`)));
+  const open = retryingCache(async () => {
+    const opened = openedIndex(config.lexiconUrl);
+    if (opened) {
+      try {
+        return await opened;
+      } catch {
+        // The script's download failed: this one is the retry.
+      }
+    }
+    const {openShardedIndexAt} = await import('./sharded-index');
+    return openShardedIndexAt(config.lexiconUrl, fetchImpl);
+  });
   const search: SearchBackend['search'] = async (query, limit, onFirstHits) =>
     (await open('')).search(query, limit, {language: config.language, docsTag: config.docsTag}, onFirstHits);
   return {
@@ -65,46 +69,14 @@ function shardedBackend(config: SearchConfig, fetchImpl: Fetch): SearchBackend {
   };
 }
 
-interface AlgoliaHit {
-  url: string;
-  content?: string | null;
-  hierarchy: Record<string, string | null>;
-}
-
-/** Queries a DocSearch-style Algolia index over its REST API, with the spec's facet filters. */
+/** A hosted index's client, a chunk of its own: only a site configured with one downloads it. */
 function algoliaBackend(config: SearchConfig & {algolia: AlgoliaConfig}, fetchImpl: Fetch): SearchBackend {
-  const {appId, apiKey, indexName} = config.algolia;
+  const client = retryingCache(async () => (await import('./algolia-backend')).algoliaRestBackend(config, fetchImpl));
   return {
     kind: 'algolia',
-    async search(query, limit) {
-      const response = await fetchImpl(`https://${appId}-dsn.algolia.net/1/indexes/${encodeURIComponent(indexName)}/query`, {
-        method: 'POST',
-        headers: {'X-Algolia-Application-Id': appId, 'X-Algolia-API-Key': apiKey, 'Content-Type': 'application/json'},
-        body: JSON.stringify({
-          query,
-          hitsPerPage: limit,
-          facetFilters: [`language:${config.language}`, [`docusaurus_tag:default`, `docusaurus_tag:${config.docsTag}`]],
-        }),
-      });
-      if (!response.ok) throw new Error(`Algolia answered HTTP ${response.status}`);
-      const body = (await response.json()) as {hits: AlgoliaHit[]; nbHits: number};
-      const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
-      const hits = body.hits.map((h, i): SearchHit => {
-        const url = toSiteRelative(h.url, config.siteUrl, config.externalUrlRegex);
-        const levels = ['lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map((l) => h.hierarchy[l]).filter((v): v is string => Boolean(v));
-        return {
-          url,
-          pageUrl: url.split('#')[0],
-          group: h.hierarchy.lvl0 ?? '',
-          pageTitle: h.hierarchy.lvl1 ?? '',
-          heading: levels.join(TITLE_SEPARATOR),
-          text: h.content ?? '',
-          score: body.hits.length - i,
-          terms,
-          queryTerms: terms,
-        };
-      });
-      return {hits, total: body.nbHits};
+    search: async (query, limit) => (await client('')).search(query, limit),
+    warm() {
+      client('').catch(() => undefined);
     },
   };
 }

@@ -1,4 +1,5 @@
 import {retryingCache} from './retrying-cache';
+import {FIRST_HITS} from './first-results';
 import {excludedBy, lastAtOrBefore, loadMatcher, QUERY_OPTIONS, rankingContext, rankQuery, toHit, type EngineStats, type Matcher, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from '../../../lib/search/engine';
 import {queryLeaves, type QueryLeaf} from '../../../lib/search/query';
 
@@ -164,8 +165,6 @@ export interface ShardedSearchIndex {
 /** Most terms the kept matcher holds: past it, a query's matcher holds its own terms only, so rebuilding stays cheap. */
 const MAX_MATCHER_TERMS = 4000;
 
-/** Hits a phone shows without scrolling. */
-export const FIRST_HITS = 4;
 
 /** Answers queries from a lexicon, fetching each shard once; a failed fetch is forgotten so the next query retries. */
 export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: string) => Promise<string>): ShardedSearchIndex {
@@ -227,4 +226,19 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
       return {hits: await hitsOf(shown), total: ranked.length};
     },
   };
+}
+
+type Fetch = typeof fetch;
+
+/** Fetches a file of the index; a non-OK answer is an error naming the file. */
+async function fetchIndexFile(fetchImpl: Fetch, url: string): Promise<string> {
+  const response = await fetchImpl(url);
+  if (!response.ok) throw new Error(`Search index request for ${url} failed with HTTP ${response.status}`);
+  return response.text();
+}
+
+/** Downloads the lexicon at `lexiconUrl` and opens the index it describes; its shards are files beside it. */
+export async function openShardedIndexAt(lexiconUrl: string, fetchImpl: Fetch = (...args) => fetch(...args)): Promise<ShardedSearchIndex> {
+  const dir = lexiconUrl.slice(0, lexiconUrl.lastIndexOf('/') + 1);
+  return openShardedIndex(JSON.parse(await fetchIndexFile(fetchImpl, lexiconUrl)) as SearchLexicon, (file) => fetchIndexFile(fetchImpl, `${dir}${file}`));
 }

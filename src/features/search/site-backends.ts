@@ -1,6 +1,7 @@
 import siteConfig from '@generated/docusaurus.config';
 import globalData from '@generated/globalData';
 import {createSearchBackend, type SearchBackend, type SearchConfig} from './backend';
+import type {FirstResultsSettings} from './first-results';
 import type {SearchSiteConfig} from '../../../plugins/search-index/config';
 import type {SearchGlobalData} from '../../../plugins/search-index';
 
@@ -25,6 +26,16 @@ function searchConfig(): SearchConfig {
 export function localLexiconUrl(): string | null {
   const {algolia, lexiconUrl} = searchConfig();
   return algolia ? null : lexiconUrl;
+}
+
+/**
+ * What the search page's first-results script needs (first-results.ts), or null when there is no such script: a
+ * hosted index answers, or the site runs in `npm start`.
+ */
+export function firstResultsSetup(): {scriptUrl: string; settings: Omit<FirstResultsSettings, 'classes'>} | null {
+  const {algolia, lexiconUrl, language, docsTag} = searchConfig();
+  const scriptUrl = (globalData['datahub-search-index']?.default as SearchGlobalData | undefined)?.firstResultsScriptUrl;
+  return algolia || !scriptUrl ? null : {scriptUrl, settings: {lexiconUrl, language, docsTag}};
 }
 
 /**
