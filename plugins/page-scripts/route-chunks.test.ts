@@ -2,7 +2,7 @@ import {mkdtempSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {EAGER_SCRIPTS_ATTRIBUTE, PAGE_SCRIPTS_ID, pageScriptUrls} from './loader';
+import {EAGER_SCRIPTS_ATTRIBUTE, FIRST_SCRIPT_ATTRIBUTE, firstScriptUrl, PAGE_SCRIPTS_ID, pageScriptUrls} from './loader';
 import {addRouteChunks, routeChunkScripts, routeChunkStylesheets} from './route-chunks';
 
 const routesChunkNames = {
@@ -23,8 +23,9 @@ const manifest = {
   },
 };
 
-const page = (eager: boolean) =>
-  `<html lang=en${eager ? ` ${EAGER_SCRIPTS_ATTRIBUTE}=""` : ''}><head><link rel=stylesheet href=/assets/css/styles.89abcdef.css /></head><body><script type=application/json id=${PAGE_SCRIPTS_ID}>["/assets/js/runtime~main.1.js","/assets/js/main.2.js"]</script></body></html>`;
+/** A page whose scripts start at once (eager), after its first script (first), or after the first paint (null). */
+const page = (start: 'eager' | 'first' | null) =>
+  `<html lang=en${start === 'eager' ? ` ${EAGER_SCRIPTS_ATTRIBUTE}=""` : start === 'first' ? ` ${FIRST_SCRIPT_ATTRIBUTE}=/assets/js/first.1.js` : ''}><head><link rel=stylesheet href=/assets/css/styles.89abcdef.css /></head><body><script type=application/json id=${PAGE_SCRIPTS_ID}>["/assets/js/runtime~main.1.js","/assets/js/main.2.js"]</script></body></html>`;
 
 describe('route chunks of eager pages', () => {
   it('finds the script files of a route, with or without its trailing slash', () => {
@@ -39,7 +40,7 @@ describe('route chunks of eager pages', () => {
     expect(routeChunkStylesheets('/search', routesChunkNames, manifest)).toEqual([]);
   });
 
-  it('links every page\'s route stylesheets, and appends the route scripts to the page scripts of eager pages only', async () => {
+  it('links every page\'s route stylesheets, and appends the route scripts to the page scripts of pages that do not wait for a paint only', async () => {
     const outDir = mkdtempSync(path.join(tmpdir(), 'route-chunks-'));
     const generated = mkdtempSync(path.join(tmpdir(), 'route-chunks-gen-'));
     writeFileSync(path.join(generated, 'client-manifest.json'), JSON.stringify(manifest));
@@ -52,10 +53,10 @@ describe('route chunks of eager pages', () => {
     const search = path.join(outDir, 'search/index.html');
     const doc = path.join(outDir, 'docs/features/index.html');
     const integrations = path.join(outDir, 'integrations/index.html');
-    writeFileSync(search, page(true));
-    writeFileSync(doc, page(false));
-    writeFileSync(integrations, page(false));
-    expect(await addRouteChunks(outDir, generated, [search, doc, integrations])).toEqual({styled: 1, eager: 1});
+    writeFileSync(search, page('first'));
+    writeFileSync(doc, page('eager'));
+    writeFileSync(integrations, page(null));
+    expect(await addRouteChunks(outDir, generated, [search, doc, integrations])).toEqual({styled: 1, eager: 2});
     const styled = readFileSync(integrations, 'utf8');
     expect(styled).toContain('<style data-href="/assets/css/1df93b7f.ff.css">.layout_x{display:grid}</style></head>');
     expect(pageScriptUrls(styled)).toEqual(['/assets/js/runtime~main.1.js', '/assets/js/main.2.js']);
@@ -64,6 +65,8 @@ describe('route chunks of eager pages', () => {
     expect(pageScriptUrls(readFileSync(search, 'utf8'))).toEqual([
       '/assets/js/runtime~main.1.js', '/assets/js/main.2.js', '/assets/js/988.aa.js', '/assets/js/d2e62d7d.bb.js', '/assets/js/a7456010.cc.js',
     ]);
-    expect(readFileSync(doc, 'utf8')).toBe(page(false));
+    expect(firstScriptUrl(readFileSync(search, 'utf8'))).toBe('/assets/js/first.1.js');
+    expect(pageScriptUrls(readFileSync(doc, 'utf8'))).toEqual(['/assets/js/runtime~main.1.js', '/assets/js/main.2.js', '/assets/js/0058b4c6.dd.js']);
+    expect(firstScriptUrl(readFileSync(doc, 'utf8'))).toBeNull();
   });
 });

@@ -65,8 +65,9 @@ function inlineStylesheet(url: string, css: string): string {
 /**
  * Completes each page's HTML with its route's own chunks, which Docusaurus leaves out (it lists only the entry
  * scripts and the shared stylesheet): every page gets its route's stylesheets written into its head, so it paints
- * styled before any script runs, without a request more; a page marked with EAGER_SCRIPTS_ATTRIBUTE also lists its
- * route's scripts, so that they download with the main bundle instead of after it has run. Returns how many pages gained stylesheets and scripts.
+ * styled before any script runs, without a request more; a page marked with EAGER_SCRIPTS_ATTRIBUTE or
+ * FIRST_SCRIPT_ATTRIBUTE (its scripts do not wait for a paint) also lists its route's scripts, so that they download
+ * with the main bundle instead of after it has run. Returns how many pages gained stylesheets and scripts.
  */
 export async function addRouteChunks(outDir: string, generatedFilesDir: string, htmlFiles: string[]): Promise<{styled: number; eager: number}> {
   const counts = {styled: 0, eager: 0};

@@ -283,3 +283,85 @@ describe('/search page', () => {
     await page.context().close();
   });
 });
+
+describe('/search page: the first results before the page scripts', () => {
+  const firstFour = (page: Page) => page.locator('main ol > li').evaluateAll((items) => items.slice(0, 4).map((li) => li.outerHTML));
+
+  it('shows the first four results, highlighted and linked, with the query in the box, while the page scripts cannot load', async () => {
+    const page = await newPage(browser, {viewport: {width: 412, height: 823}});
+    page.on('console', () => undefined);
+    await page.route(/\/assets\/js\/(runtime~main|main)\.[0-9a-f]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/search?q=lineage');
+    await expect.poll(() => page.locator('main ol > li').count(), {timeout: 45_000}).toBe(4);
+    expect(await page.locator('main').getByText(/^\d+ results$/).count()).toBe(1);
+    expect(await page.locator('main ol > li mark').count()).toBeGreaterThan(0);
+    const href = await page.locator('main ol > li h2 a').first().getAttribute('href');
+    expect(href).toMatch(/^\/docs\/lineage\//);
+    expect(await page.locator('main input[type="search"]').inputValue()).toBe('lineage');
+    expect(await page.locator('html').getAttribute('data-has-hydrated')).not.toBe('true');
+    // A link works without the scripts: an ordinary page load.
+    await page.locator('main ol > li h2 a').first().click();
+    await page.waitForURL(`**${href}`);
+    await page.context().close();
+  });
+
+  it('are replaced by the same markup from React without a layout shift or an error, and the page scripts start after them', async () => {
+    const alone = await newPage(browser, {viewport: {width: 412, height: 823}});
+    alone.on('console', () => undefined);
+    await alone.route(/\/assets\/js\/(runtime~main|main)\.[0-9a-f]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await alone.goto('/search?q=lineage');
+    await expect.poll(() => alone.locator('main ol > li').count(), {timeout: 45_000}).toBe(4);
+    const written = await firstFour(alone);
+    await alone.context().close();
+
+    const page = await newPage(browser, {viewport: {width: 412, height: 823}});
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const scriptsWithEngine: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js') && /minisearch/i.test(await response.text().catch(() => ''))) scriptsWithEngine.push(new URL(response.url()).pathname);
+    });
+    await page.addInitScript(() => {
+      const seen = window as unknown as {layoutShift: number; firstResultsAt?: number};
+      seen.layoutShift = 0;
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => (seen.layoutShift += (entry as unknown as {value: number}).value))).observe({type: 'layout-shift', buffered: true});
+      new MutationObserver((_records, observer) => {
+        if (document.querySelector('[data-first-results] ol')) {
+          seen.firstResultsAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, {childList: true, subtree: true});
+    });
+    await gotoHydrated(page, '/search?q=lineage');
+    await expect.poll(() => page.locator('main ol > li').count(), {timeout: 45_000}).toBe(20);
+    expect(await page.locator('[data-first-results]').count()).toBe(0);
+    expect(await firstFour(page)).toEqual(written);
+    const {layoutShift, firstResultsAt, mainStart} = await page.evaluate(() => ({
+      layoutShift: (window as unknown as {layoutShift: number}).layoutShift,
+      firstResultsAt: (window as unknown as {firstResultsAt?: number}).firstResultsAt,
+      mainStart: performance.getEntriesByType('resource').find((entry) => /\/main\.[0-9a-f]+\.js$/.test(entry.name))?.startTime,
+    }));
+    expect(layoutShift).toBe(0);
+    expect(firstResultsAt).toBeDefined();
+    expect(mainStart).toBeGreaterThan(firstResultsAt!);
+    expect(errors).toEqual([]);
+    // The page searched with the engine and index the first-results script brought.
+    expect(scriptsWithEngine).toHaveLength(1);
+    expect(scriptsWithEngine[0]).toMatch(/\/search-first-results\.[0-9a-f]+\.js$/);
+    await page.context().close();
+  });
+
+  it('leave the page working when the first-results script cannot load, and with no query', async () => {
+    const page = await newPage(browser);
+    page.on('console', () => undefined);
+    await page.route('**/assets/js/search-first-results.*.js', (route) => route.abort('internetdisconnected'));
+    await gotoHydrated(page, '/search?q=lineage');
+    await expect.poll(() => page.locator('main ol > li').count(), {timeout: 45_000}).toBe(20);
+    await page.unroute('**/assets/js/search-first-results.*.js');
+    await gotoHydrated(page, '/search');
+    expect(await page.locator('main h1').textContent()).toBe('Search the documentation');
+    expect(await page.locator('main ol > li').count()).toBe(0);
+    await page.context().close();
+  });
+});
