@@ -32,8 +32,9 @@ export const bundleBudgets: readonly BundleBudget[] = [
   {route: '/', maxGzipBytes: FIRST_LOAD_BUDGET, mustNotContain: ['search engine', 'chat']},
   {route: '/docs/features', maxGzipBytes: FIRST_LOAD_BUDGET, mustNotContain: ['search engine', 'chat']},
   {route: '/docs/generated/ingestion/sources/snowflake', maxGzipBytes: FIRST_LOAD_BUDGET, mustNotContain: ['search engine', 'chat']},
-  // The search page lists its route's chunks with the page scripts, since its results need them at once: measured
-  // 153.7 KiB (183.7 KiB before the same cuts); issue 37's limit is 155 KiB.
+  // The search page's first load is its first-results script (the engine, 14.1 KiB) and the page scripts with its
+  // route's chunks, which no longer carry the engine nor the Algolia client: measured 154.8 KiB (153.7 with the engine
+  // in a route chunk, 183.7 before issue 37's cuts); issue 37's limit is 155 KiB.
   {route: '/search', maxGzipBytes: 155 * 1024, mustNotContain: ['chat']},
 ];
 

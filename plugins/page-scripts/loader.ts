@@ -21,7 +21,8 @@ export const SCRIPTS_SETTLED_EVENT = 'page-scripts-settled';
  * Starts the page's scripts once the page has painted its first content, in order, and announces when they have
  * settled. Until then the HTML, the stylesheet and the font have the network to themselves: on a slow connection the
  * text appears sooner, and the site becomes interactive a moment later than with `defer`. A page opened in a
- * background tab paints nothing, so it starts at once, as does a page marked with EAGER_SCRIPTS_ATTRIBUTE; without
+ * background tab paints nothing, so it starts at once, as does a page marked with EAGER_SCRIPTS_ATTRIBUTE; a page
+ * with a first script (FIRST_SCRIPT_ATTRIBUTE) starts that script at once and its page scripts when it is done; without
  * paint timing it starts after the first frame, and it never waits longer than `MAX_WAIT_MS`. Plain ES5: it runs
  * before anything else.
  */
