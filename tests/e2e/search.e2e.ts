@@ -287,12 +287,18 @@ describe('/search page', () => {
 describe('/search page: the first results before the page scripts', () => {
   const firstFour = (page: Page) => page.locator('main ol > li').evaluateAll((items) => items.slice(0, 4).map((li) => li.outerHTML));
 
-  it('shows the first four results, highlighted and linked, with the query in the box, while the page scripts cannot load', async () => {
+  /** A phone opening /search?q=lineage whose page scripts cannot load, once the first-results script has shown its hits. */
+  async function withoutPageScripts(): Promise<Page> {
     const page = await newPage(browser, {viewport: {width: 412, height: 823}});
     page.on('console', () => undefined);
     await page.route(/\/assets\/js\/(runtime~main|main)\.[0-9a-f]+\.js$/, (route) => route.abort('internetdisconnected'));
     await page.goto('/search?q=lineage');
     await expect.poll(() => page.locator('main ol > li').count(), {timeout: 45_000}).toBe(4);
+    return page;
+  }
+
+  it('shows the first four results, highlighted and linked, with the query in the box, while the page scripts cannot load', async () => {
+    const page = await withoutPageScripts();
     expect(await page.locator('main').getByText(/^\d+ results$/).count()).toBe(1);
     expect(await page.locator('main ol > li mark').count()).toBeGreaterThan(0);
     const href = await page.locator('main ol > li h2 a').first().getAttribute('href');
@@ -306,11 +312,7 @@ describe('/search page: the first results before the page scripts', () => {
   });
 
   it('are replaced by the same markup from React without a layout shift or an error, and the page scripts start after them', async () => {
-    const alone = await newPage(browser, {viewport: {width: 412, height: 823}});
-    alone.on('console', () => undefined);
-    await alone.route(/\/assets\/js\/(runtime~main|main)\.[0-9a-f]+\.js$/, (route) => route.abort('internetdisconnected'));
-    await alone.goto('/search?q=lineage');
-    await expect.poll(() => alone.locator('main ol > li').count(), {timeout: 45_000}).toBe(4);
+    const alone = await withoutPageScripts();
     const written = await firstFour(alone);
     await alone.context().close();
 
