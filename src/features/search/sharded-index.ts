@@ -1,4 +1,5 @@
 import {retryingCache} from './retrying-cache';
+import type {Fetch} from './backend';
 import {FIRST_HITS} from './first-results';
 import {excludedBy, lastAtOrBefore, loadMatcher, QUERY_OPTIONS, rankingContext, rankQuery, toHit, type EngineStats, type Matcher, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from '../../../lib/search/engine';
 import {queryLeaves, type QueryLeaf} from '../../../lib/search/query';
@@ -165,7 +166,6 @@ export interface ShardedSearchIndex {
 /** Most terms the kept matcher holds: past it, a query's matcher holds its own terms only, so rebuilding stays cheap. */
 const MAX_MATCHER_TERMS = 4000;
 
-
 /** Answers queries from a lexicon, fetching each shard once; a failed fetch is forgotten so the next query retries. */
 export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: string) => Promise<string>): ShardedSearchIndex {
   const termList = lexicon.terms.split('\n');
@@ -227,8 +227,6 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
     },
   };
 }
-
-type Fetch = typeof fetch;
 
 /** Fetches a file of the index; a non-OK answer is an error naming the file. */
 async function fetchIndexFile(fetchImpl: Fetch, url: string): Promise<string> {
