@@ -1,6 +1,6 @@
 import MiniSearch, {type Options, type Query, type SearchResult} from 'minisearch';
 import {indexTermsOf, processTerm, QUERY_OPTIONS, tokenize} from './terms';
-import {analyzeFollowUp, queryExpression, type AnalyzedQuery} from './query';
+import {analyzeQuery, queryExpression, type AnalyzedQuery} from './query';
 import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type RankingWeights, type TermWeight} from './rank';
 import type {SynonymTable} from './synonyms';
 import {clipAtWord} from './clip';
@@ -289,7 +289,9 @@ export function rankingContext(data: RankingData) {
     pages,
     pageOf: (id: number) => lastAtOrBefore(data.pageStarts, id),
     answersProblems: (id: number) => troubleshooting.has(id),
-    analyze: (query: string, earlier: readonly string[] = []) => analyzeFollowUp(query, earlier, data.synonyms),
+    synonyms: data.synonyms,
+    // A follow-up of a conversation is read with analyzeFollowUp (the chat's retrieval), which the search box never needs.
+    analyze: (query: string) => analyzeQuery(query, data.synonyms),
   };
 }
 

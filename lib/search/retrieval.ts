@@ -3,7 +3,7 @@ import {holdsAny, titleTermsOf, type RankedSection, type RankingWeights} from '.
 import {rankingWeights} from '../../data/ranking-weights';
 import type {SynonymTable} from './synonyms';
 import type {Section} from './types';
-import {isFiller, productNamesOf, type AnalyzedQuery} from './query';
+import {analyzeFollowUp, isFiller, productNamesOf, type AnalyzedQuery} from './query';
 import {indexTermsOf, processTerm} from './terms';
 
 /** A section chosen for an answer, with its similarity to the prompt. */
@@ -100,7 +100,7 @@ export function lexicalCandidates(
   sections?: readonly Section[],
 ): Candidate[] | null {
   if (namesUnknownProduct(prompt, index.matcher)) return null;
-  const query = index.context.analyze(prompt, earlier);
+  const query = analyzeFollowUp(prompt, earlier ?? [], index.context.synonyms);
   const ranked: RankedSection[] = index.rank(query, 'OR', weights);
   const candidates = ranked.map((r) => ({id: r.id, similarity: similarity(r.score, r.coverage, weights.saturation)}));
   return earlier?.length && sections ? askedSectionFirst(candidates, ranked, query, sections) : candidates;

@@ -19,6 +19,19 @@ async function openOnDocPage(): Promise<Page> {
   return page;
 }
 
+/**
+ * Paths of the files `page` downloads from now on, as each finishes: requests answered from the browser's cache
+ * (the search worker reads its script and the lexicon that way) transfer nothing and are left out.
+ */
+function downloads(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('requestfinished', async (request) => {
+    const {responseBodySize, responseHeadersSize} = await request.sizes();
+    if (responseBodySize + responseHeadersSize > 0) paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
 /** The lexicon downloads `page` starts from now on, recorded as they start. */
 function lexiconRequests(page: Page): string[] {
   const urls: string[] = [];
@@ -250,8 +263,7 @@ describe('/search page', () => {
 
   it('downloads the lexicon and the shards the query needs, never the whole index', async () => {
     const page = await newPage(browser);
-    const requests: string[] = [];
-    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    const requests = downloads(page);
     await gotoHydrated(page, '/search?q=lineage');
     await expect.poll(() => page.locator('main ol > li').count(), {timeout: 45_000}).toBe(20);
     const shards = requests.filter((p) => p.startsWith('/search-shards/'));
@@ -321,8 +333,11 @@ describe('/search page: the first results before the page scripts', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     const scriptsWithEngine: string[] = [];
-    page.on('response', async (response) => {
-      if (response.url().endsWith('.js') && /minisearch/i.test(await response.text().catch(() => ''))) scriptsWithEngine.push(new URL(response.url()).pathname);
+    page.on('requestfinished', async (request) => {
+      const {responseBodySize, responseHeadersSize} = await request.sizes();
+      const response = await request.response();
+      const downloaded = responseBodySize + responseHeadersSize > 0;
+      if (downloaded && request.url().endsWith('.js') && /minisearch/i.test((await response?.text().catch(() => '')) ?? '')) scriptsWithEngine.push(new URL(request.url()).pathname);
     });
     await page.addInitScript(() => {
       const seen = window as unknown as {layoutShift: number; firstResultsAt?: number};
@@ -348,9 +363,10 @@ describe('/search page: the first results before the page scripts', () => {
     expect(firstResultsAt).toBeDefined();
     expect(mainStart).toBeGreaterThan(firstResultsAt!);
     expect(errors).toEqual([]);
-    // The page searched with the engine and index the first-results script brought.
+    // The page searched with the engine and index the first-results script brought, in the worker it started.
     expect(scriptsWithEngine).toHaveLength(1);
     expect(scriptsWithEngine[0]).toMatch(/\/search-first-results\.[0-9a-f]+\.js$/);
+    expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual(scriptsWithEngine);
     await page.context().close();
   });
 

@@ -2,9 +2,9 @@ import type {ShardedSearchIndex} from './sharded-index';
 
 /**
  * The search page's first results before React: a stand-alone script (first-results-entry.ts, bundled on its own by
- * plugins/search-index) runs the search for `?q=` and writes the first hits into a container the page leaves to it,
- * while the page's own scripts wait (plugins/page-scripts). This module is what both sides share; it stays tiny, as
- * the page's first load carries it.
+ * plugins/search-index) runs the search for `?q=` in a worker and writes the first hits into a container the page
+ * leaves to it, while the page's own scripts wait (plugins/page-scripts). This module is what both sides share; it
+ * stays tiny, as the page's first load carries it.
  */
 
 /** Hits a phone shows without scrolling: what the search page shows first, before the rest is downloaded. */
@@ -21,7 +21,7 @@ export interface FirstResultsSettings {
   classes: Record<'count' | 'results' | 'result' | 'breadcrumbs' | 'resultTitle' | 'snippet', string>;
 }
 
-/** The index the script opened, with the shards it fetched, left for the page's search to reuse. */
+/** The index the script opened in its worker, with the shards it fetched, left for the page's search to reuse. */
 interface OpenedIndex {
   lexiconUrl: string;
   index: Promise<ShardedSearchIndex>;
