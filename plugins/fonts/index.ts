@@ -3,7 +3,7 @@ import {copyFileSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {fontFaceCss, parseFontFaces} from './font-faces';
+import {DECLARED_SUBSETS, fontFaceCss, parseFontFaces} from './font-faces';
 
 /** Folder of files served as static assets (in `npm start` and copied into build/). */
 export const FONTS_STATIC_DIR = '.generated/fonts-static';
@@ -11,7 +11,7 @@ export const FONTS_STATIC_DIR = '.generated/fonts-static';
 const require = createRequire(path.join(process.cwd(), 'package.json'));
 
 /**
- * Self-hosts Inter so the page can ask for it before any stylesheet: copies the Fontsource subsets to
+ * Self-hosts Inter so the page can ask for it before any stylesheet: copies the declared Fontsource subsets to
  * /fonts/<name>.<hash>.woff2, preloads the latin one from every page's head, and declares them (with a local
  * fallback sized to Inter's metrics) in a small inline style, so the face is known before the stylesheet arrives.
  * Before, the font was found only inside the render-blocking stylesheet and its late swap reflowed the navbar and
@@ -23,7 +23,8 @@ export default function fontsPlugin(context: LoadContext): Plugin {
   const outDir = path.join(context.siteDir, FONTS_STATIC_DIR, 'fonts');
   rmSync(outDir, {recursive: true, force: true});
   mkdirSync(outDir, {recursive: true});
-  const faces = parseFontFaces(readFileSync(cssFile, 'utf8')).map((face) => {
+  const declared = parseFontFaces(readFileSync(cssFile, 'utf8')).filter((face) => DECLARED_SUBSETS.includes(face.subset));
+  const faces = declared.map((face) => {
     const source = path.join(filesDir, face.file);
     const hash = createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 10);
     const name = face.file.replace(/\.woff2$/, `.${hash}.woff2`);
