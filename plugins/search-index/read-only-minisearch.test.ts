@@ -1,19 +1,14 @@
-import {createHash} from 'node:crypto';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {build} from 'esbuild';
 import {afterAll, describe, expect, it} from 'vitest';
-import {buildSearchIndex, loadSearchIndex} from '../../lib/search/engine';
 import {readDevQueries} from '../../scripts/relevance';
 import type * as ShardedIndexModule from '../../src/features/search/sharded-index';
-import {shardSearchIndex} from '../../src/features/search/sharded-index';
-import {collectSections} from './collect';
+import {expectRankedAsWhole, repositoryRoot as root, shardedCorpus} from '../../tests/unit/sharded-corpus';
 import {readOnlyMiniSearch, UNCALLED_MINISEARCH_METHODS, withoutUncalledMethods} from './read-only-minisearch';
-import {loadSynonyms} from './synonyms';
 
-const root = path.resolve(__dirname, '../..');
 const miniSearchSource = readFileSync(path.join(root, 'node_modules/minisearch/dist/es/index.js'), 'utf8');
 const outDir = mkdtempSync(path.join(tmpdir(), 'read-only-minisearch-'));
 afterAll(() => rmSync(outDir, {recursive: true, force: true}));
@@ -43,17 +38,10 @@ describe('MiniSearch without the methods a read-only index never calls', () => {
     expect(readFileSync(outfile, 'utf8')).not.toContain('addAllAsync(');
     const bundled = (await import(pathToFileURL(outfile).href)) as typeof ShardedIndexModule;
 
-    const file = buildSearchIndex(collectSections(root), loadSynonyms(root));
-    const full = loadSearchIndex(file);
-    const {lexicon, shards} = shardSearchIndex(file, (content) => `${createHash('sha256').update(content).digest('hex').slice(0, 10)}.txt`);
-    const shardFiles = new Map(shards.map((s) => [s.file, s.content]));
+    const {full, lexicon, shardFiles} = shardedCorpus();
     const index = bundled.openShardedIndex(lexicon, async (name) => shardFiles.get(name)!);
     const queries = [...readDevQueries().map((q) => q.query), 'linage', 'snowflak', 'glosary term', 'kuberntes deploy', 'v0.10', 'zzqxjv'];
     expect(queries.length).toBeGreaterThan(50);
-    for (const query of queries) {
-      const expected = full.search(query, Number.MAX_SAFE_INTEGER);
-      const {hits, total} = await index.search(query, 20);
-      expect({query, hits, total}).toEqual({query, hits: expected.slice(0, 20), total: expected.length});
-    }
+    await expectRankedAsWhole(index, full, queries);
   }, 300_000);
 });

@@ -1,20 +1,12 @@
-import {createHash} from 'node:crypto';
-import path from 'node:path';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {collectSections} from '../../../plugins/search-index/collect';
-import {loadSynonyms} from '../../../plugins/search-index/synonyms';
-import {buildSearchIndex} from '../../../lib/search/engine';
+import {shardedCorpus} from '../../../tests/unit/sharded-corpus';
 import {connectShardedIndex, serveShardedIndex} from './search-worker';
-import {openShardedIndex, shardSearchIndex, type SearchLexicon, type SearchPage} from './sharded-index';
+import {openShardedIndex, type SearchPage} from './sharded-index';
 
 // The worker's side and the page's side joined by a real MessageChannel, as a dedicated worker joins them.
-let lexicon: SearchLexicon;
-let shardFiles: Map<string, string>;
+let {lexicon, shardFiles} = {} as ReturnType<typeof shardedCorpus>;
 beforeAll(() => {
-  const root = path.resolve(__dirname, '../../..');
-  const sharded = shardSearchIndex(buildSearchIndex(collectSections(root), loadSynonyms(root)), (content) => `${createHash('sha256').update(content).digest('hex').slice(0, 10)}.txt`);
-  lexicon = sharded.lexicon;
-  shardFiles = new Map(sharded.shards.map((s) => [s.file, s.content]));
+  ({lexicon, shardFiles} = shardedCorpus());
 });
 
 const channels: MessageChannel[] = [];

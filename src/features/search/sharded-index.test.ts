@@ -1,24 +1,12 @@
-import {createHash} from 'node:crypto';
-import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {collectSections} from '../../../plugins/search-index/collect';
-import {loadSynonyms} from '../../../plugins/search-index/synonyms';
 import {readDevQueries, readDevQuestions} from '../../../scripts/relevance';
-import {buildSearchIndex, loadSearchIndex, type LocalSearchIndex, type SearchIndexFile} from '../../../lib/search/engine';
-import {openShardedIndex, shardSearchIndex, type SearchLexicon} from './sharded-index';
+import {expectRankedAsWhole, shardedCorpus} from '../../../tests/unit/sharded-corpus';
+import {openShardedIndex} from './sharded-index';
 
 // The hand-written pages of the repository: a real corpus of a few thousand sections.
-let file: SearchIndexFile;
-let full: LocalSearchIndex;
-let lexicon: SearchLexicon;
-let shardFiles: Map<string, string>;
+let {file, full, lexicon, shardFiles} = {} as ReturnType<typeof shardedCorpus>;
 beforeAll(() => {
-  const root = path.resolve(__dirname, '../../..');
-  file = buildSearchIndex(collectSections(root), loadSynonyms(root));
-  full = loadSearchIndex(file);
-  const sharded = shardSearchIndex(file, (content) => `${createHash('sha256').update(content).digest('hex').slice(0, 10)}.txt`);
-  lexicon = sharded.lexicon;
-  shardFiles = new Map(sharded.shards.map((s) => [s.file, s.content]));
+  ({file, full, lexicon, shardFiles} = shardedCorpus());
 });
 
 function opened() {
@@ -48,11 +36,7 @@ describe('sharded search index', () => {
     const {index} = opened();
     const queries = typedQueries();
     expect(queries.length).toBeGreaterThan(500);
-    for (const query of queries) {
-      const expected = full.search(query, Number.MAX_SAFE_INTEGER);
-      const {hits, total} = await index.search(query, 20);
-      expect({query, hits, total}).toEqual({query, hits: expected.slice(0, 20), total: expected.length});
-    }
+    await expectRankedAsWhole(index, full, queries);
   }, 300_000);
 
   it('fetches a small part of the index for one query, and each shard once', async () => {
