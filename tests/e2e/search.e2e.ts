@@ -1,4 +1,4 @@
-import type {Browser, Page} from 'playwright-core';
+import type {Browser, Page, Request} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {links, searchLimits, searchText} from '../../src/site';
 import {gotoHydrated, launchChromium, newPage, reloadHydrated} from './browser';
@@ -20,14 +20,19 @@ async function openOnDocPage(): Promise<Page> {
 }
 
 /**
- * Paths of the files `page` downloads from now on, as each finishes: requests answered from the browser's cache
- * (the search worker reads its script and the lexicon that way) transfer nothing and are left out.
+ * Whether a finished request came over the network: one answered from the browser's cache (the search worker reads
+ * its script and the lexicon that way) transfers nothing.
  */
+async function overNetwork(request: Request): Promise<boolean> {
+  const {responseBodySize, responseHeadersSize} = await request.sizes();
+  return responseBodySize + responseHeadersSize > 0;
+}
+
+/** Paths of the files `page` downloads over the network from now on, as each finishes. */
 function downloads(page: Page): string[] {
   const paths: string[] = [];
   page.on('requestfinished', async (request) => {
-    const {responseBodySize, responseHeadersSize} = await request.sizes();
-    if (responseBodySize + responseHeadersSize > 0) paths.push(new URL(request.url()).pathname);
+    if (await overNetwork(request)) paths.push(new URL(request.url()).pathname);
   });
   return paths;
 }
@@ -334,10 +339,9 @@ describe('/search page: the first results before the page scripts', () => {
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     const scriptsWithEngine: string[] = [];
     page.on('requestfinished', async (request) => {
-      const {responseBodySize, responseHeadersSize} = await request.sizes();
-      const response = await request.response();
-      const downloaded = responseBodySize + responseHeadersSize > 0;
-      if (downloaded && request.url().endsWith('.js') && /minisearch/i.test((await response?.text().catch(() => '')) ?? '')) scriptsWithEngine.push(new URL(request.url()).pathname);
+      if (!request.url().endsWith('.js') || !(await overNetwork(request))) return;
+      const text = (await (await request.response())?.text().catch(() => '')) ?? '';
+      if (/minisearch/i.test(text)) scriptsWithEngine.push(new URL(request.url()).pathname);
     });
     await page.addInitScript(() => {
       const seen = window as unknown as {layoutShift: number; firstResultsAt?: number};
