@@ -15,6 +15,7 @@ import routePrefetchPlugin from './plugins/route-prefetch';
 import progressBarPlugin from './plugins/progress-bar';
 import clientStartupPlugin from './plugins/client-startup';
 import shallowMemoPlugin from './plugins/shallow-memo';
+import afterHydrationPlugin from './plugins/after-hydration';
 import routeMatchPlugin from './plugins/route-match';
 import {ssrTemplate} from './plugins/page-scripts';
 import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
@@ -137,6 +138,7 @@ const config: Config = {
     progressBarPlugin,
     clientStartupPlugin,
     shallowMemoPlugin,
+    afterHydrationPlugin,
     routeMatchPlugin,
     sourceMapsPlugin,
     utilsCommonEsmPlugin,

@@ -37,7 +37,7 @@ export const site = {
   /** Table of contents shows these heading levels. */
   tocMinHeadingLevel: 2,
   tocMaxHeadingLevel: 3,
-  /** Window width (px) above which the mobile sidebar is forced closed. */
+  /** Window width (px) above which pages take their desktop layout (Infima's breakpoint) and the mobile sidebar is forced closed. */
   mobileBreakpoint: 996,
   /** Delay (ms) before the route-change progress bar shows. */
   progressBarDelayMs: 200,

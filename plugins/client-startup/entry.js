@@ -3,9 +3,6 @@
 // 350 ms on Lighthouse's throttled mobile CPU, during which the page cannot answer input. This entry does the same
 // steps in the same order, handing the main thread back to the browser between them.
 import React, {startTransition} from 'react';
-import ReactDOM from 'react-dom/client';
-import {HelmetProvider} from 'react-helmet-async';
-import {BrowserRouter, HashRouter} from 'react-router-dom';
 import siteConfig from '@generated/docusaurus.config';
 import ExecutionEnvironment from '@docusaurus/core/lib/client/exports/ExecutionEnvironment';
 
@@ -17,9 +14,6 @@ function yieldToBrowser() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-function Router({children}) {
-  return siteConfig.future.experimental_router === 'hash' ? <HashRouter>{children}</HashRouter> : <BrowserRouter>{children}</BrowserRouter>;
-}
 
 /** Evaluates a module of the main chunk in a task of its own. "eager" keeps the module in that chunk. */
 async function inNewTask(load) {
@@ -35,6 +29,11 @@ const docusaurusApi = Object.freeze({
 });
 
 async function start() {
+  // React DOM is the largest module the entry runs, and the router and head manager come next: run in the task that
+  // evaluates this script (which also compiles it), they made it a long task on a slow phone.
+  const {default: ReactDOM} = await inNewTask(() => import(/* webpackMode: "eager" */ 'react-dom/client'));
+  const {HelmetProvider, BrowserRouter, HashRouter} = await inNewTask(() => import(/* webpackMode: "eager" */ './app-shell'));
+  const Router = siteConfig.future.experimental_router === 'hash' ? HashRouter : BrowserRouter;
   // The registry and the routes are the largest modules: each gets its own task before the app is evaluated.
   await inNewTask(() => import(/* webpackMode: "eager" */ '@generated/registry'));
   await inNewTask(() => import(/* webpackMode: "eager" */ '@generated/routes'));

@@ -176,6 +176,56 @@ describe('mobile menu and sidebar', () => {
   });
 });
 
+describe('phone layout after hydration', () => {
+  // A long generated page with code blocks, a table of contents and a sidebar of a few hundred links.
+  const route = '/docs/generated/ingestion/sources/snowflake';
+  const phone = {viewport: {width: 375, height: 740}};
+
+  /** Errors the page logs or throws, a failed hydration among them (React reports it as a recoverable error). */
+  function collectErrors(page: Page): string[] {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    return errors;
+  }
+
+  it('hydrates without errors into the phone layout: folded table of contents, copy buttons, the sidebar in the menu', async () => {
+    const page = await newPage(browser, phone);
+    const errors = collectErrors(page);
+    await gotoHydrated(page, route);
+    await expect.poll(() => page.locator('.theme-doc-toc-desktop').count()).toBe(0);
+    expect(await page.locator('.theme-doc-toc-mobile').isVisible()).toBe(true);
+    const blocks = await page.locator('.theme-code-block').count();
+    expect(blocks).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.theme-code-block').getByRole('button', {name: /copy code/i}).count()).toBe(blocks);
+    // The sidebar moves into the menu.
+    await expect.poll(() => page.locator('.theme-doc-sidebar-container').isVisible()).toBe(false);
+    await page.getByRole('button', {name: /toggle navigation bar/i}).click();
+    const current = page.locator(`.navbar-sidebar .menu__link--active[aria-current="page"][href="${route}"]`);
+    await expect.poll(() => current.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('takes the desktop layout when the window grows past the breakpoint, and the phone one when it shrinks back', async () => {
+    const page = await newPage(browser, phone);
+    const errors = collectErrors(page);
+    await gotoHydrated(page, route);
+    await expect.poll(() => page.locator('.theme-doc-toc-desktop').count()).toBe(0);
+    await page.setViewportSize({width: site.mobileBreakpoint + 100, height: 740});
+    await expect.poll(() => page.locator('.theme-doc-toc-desktop').isVisible()).toBe(true);
+    expect(await page.locator('.theme-doc-sidebar-container').isVisible()).toBe(true);
+    expect(await page.locator('.theme-doc-toc-mobile').isVisible()).toBe(false);
+    await page.setViewportSize(phone.viewport);
+    await expect.poll(() => page.locator('.theme-doc-toc-desktop').count()).toBe(0);
+    expect(await page.locator('.theme-doc-sidebar-container').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('accessibility chrome', () => {
   it('moves focus to the main content from the skip link', async () => {
     const page = await newPage(browser);
