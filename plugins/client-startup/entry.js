@@ -14,7 +14,6 @@ function yieldToBrowser() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-
 /** Evaluates a module of the main chunk in a task of its own. "eager" keeps the module in that chunk. */
 async function inNewTask(load) {
   await yieldToBrowser();

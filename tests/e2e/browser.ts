@@ -28,5 +28,18 @@ export async function reloadHydrated(page: Page): Promise<void> {
   await page.waitForSelector('html[data-has-hydrated="true"]');
 }
 
+/**
+ * Errors `page` logs to its console or throws from now on, a failed hydration among them (React logs it as a
+ * recoverable error). `expected` leaves out console errors a test provokes on purpose.
+ */
+export function collectErrors(page: Page, expected: (text: string) => boolean = () => false): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !expected(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 /** Bottom edge of the fixed navbar in the viewport: 0 or less while it is hidden. */
 export const navbarBottom = (page: Page) => page.locator('nav.navbar').evaluate((el) => el.getBoundingClientRect().bottom);

@@ -2,7 +2,7 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {announcement, site} from '../../src/site';
 import {axeBlocking} from './axe';
-import {baseURL, gotoHydrated, launchChromium, navbarBottom, newPage} from './browser';
+import {baseURL, collectErrors, gotoHydrated, launchChromium, navbarBottom, newPage} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,10 +57,8 @@ describe('top-level routes', () => {
 
   it('keeps the not-found page for a path with capitals on a host that does not redirect', async () => {
     const page = await newPage(browser);
-    const errors: string[] = [];
     // The 404 answer itself is logged as a failed resource; anything else (a hydration error) is a failure.
-    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = collectErrors(page, (text) => text.startsWith('Failed to load resource'));
     // What a plain static host answers: its 404 page, at the URL as typed.
     const notFound = await (await page.request.get('/docs/no-such-page')).text();
     await page.route('**/DOCS/FEATURES', (route) => route.fulfill({status: 404, contentType: 'text/html', body: notFound}));
@@ -180,16 +178,6 @@ describe('phone layout after hydration', () => {
   // A long generated page with code blocks, a table of contents and a sidebar of a few hundred links.
   const route = '/docs/generated/ingestion/sources/snowflake';
   const phone = {viewport: {width: 375, height: 740}};
-
-  /** Errors the page logs or throws, a failed hydration among them (React reports it as a recoverable error). */
-  function collectErrors(page: Page): string[] {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    return errors;
-  }
 
   it('hydrates without errors into the phone layout: folded table of contents, copy buttons, the sidebar in the menu', async () => {
     const page = await newPage(browser, phone);

@@ -9,7 +9,7 @@ import type {AxeResults} from 'axe-core';
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {HOSTILE_COMMENT, HOSTILE_QUESTION, postgresUrlInSchema, seedPostgresLog, seedSqliteLog} from '../../scripts/report/seed-log';
-import {launchChromium} from './browser';
+import {collectErrors, launchChromium} from './browser';
 
 /**
  * The maintainer's page as a maintainer gets it: `npm run report -- --html FILE` over a log seeded across several days,
@@ -54,14 +54,10 @@ async function openReport(file: string, colorScheme: 'light' | 'dark') {
   const page = await context.newPage();
   const url = pathToFileURL(file).href;
   const requests: string[] = [];
-  const errors: string[] = [];
+  const errors = collectErrors(page);
   page.on('request', (request) => {
     if (request.url() !== url) requests.push(request.url());
   });
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(url, {waitUntil: 'load'});
   return {page, requests, errors};
 }

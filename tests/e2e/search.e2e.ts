@@ -1,7 +1,7 @@
 import type {Browser, Page, Request} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {links, searchLimits, searchText} from '../../src/site';
-import {gotoHydrated, launchChromium, newPage, reloadHydrated} from './browser';
+import {collectErrors, gotoHydrated, launchChromium, newPage, reloadHydrated} from './browser';
 import {searchDialog as dialog, searchInput as input} from './search-page';
 
 let browser: Browser;
@@ -334,9 +334,7 @@ describe('/search page: the first results before the page scripts', () => {
     await alone.context().close();
 
     const page = await newPage(browser, {viewport: {width: 412, height: 823}});
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const errors = collectErrors(page);
     const scriptsWithEngine: string[] = [];
     page.on('requestfinished', async (request) => {
       if (!request.url().endsWith('.js') || !(await overNetwork(request))) return;
