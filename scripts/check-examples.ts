@@ -17,7 +17,7 @@ import {
 import {parse as parseYaml} from 'yaml';
 import * as z from 'zod';
 import {closesFence, fenceOf} from '../lib/markdown/fences';
-import {ENVIRONMENT_VARIABLES_FILE, parseDataText, readData} from '../plugins/generate/load';
+import {ENVIRONMENT_VARIABLES_FILE, parseDataText, readData, readSourceReference} from '../plugins/generate/load';
 import {environmentVariablesSchema, integrationSchema} from '../plugins/generate/schemas';
 
 export type CheckName = 'graphql' | 'recipe' | 'env';
@@ -321,10 +321,15 @@ export interface ExampleCounts {
 export function checkExamples(siteDir: string): {problems: Problem[]; unused: ExampleException[]; counts: ExampleCounts} {
   const schema = buildSchema(readFileSync(path.join(siteDir, 'data/schema.graphql'), 'utf8'));
   const sources = new Map<string, Set<string>>();
+  const reference = readSourceReference(siteDir);
   for (const file of readdirSync(path.join(siteDir, 'data/integrations')).filter((f) => f.endsWith('.yaml'))) {
     const integration = readData(siteDir, `data/integrations/${file}`, integrationSchema);
-    const names = new Set(integration.config.map((option) => option.name.split('.')[0]));
-    for (const plugin of integration.plugins) sources.set(plugin.name, names);
+    // A source plugin's keys are the release's top-level options; another program's are the settings its page lists.
+    const listed = new Set(integration.config.map((option) => option.name.split('.')[0]));
+    for (const plugin of integration.plugins) {
+      const options = reference.plugins[plugin.name]?.options;
+      sources.set(plugin.name, options ? new Set(Object.keys(options).map((name) => name.split('.')[0])) : listed);
+    }
   }
   const sinkList = parseDataText('data/sinks.yaml', readFileSync(path.join(siteDir, 'data/sinks.yaml'), 'utf8'),
     z.array(z.strictObject({type: z.string(), page: z.string().regex(/^\/docs\//), options: z.array(z.string())})));

@@ -1,9 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import type {Integration} from '../plugins/generate/schemas';
 import {
-  checkIntegrationOptions, checkIntegrationSettings, checkOptionTables, checkOptions, checkRecipe, pageTypesOf, readReference, readSettings, recipeSource,
+  checkIntegrationOptions, checkIntegrationSettings, checkOptionTables, checkOptions, checkRecipe, readReference, readSettings, recipeSource,
   sameDefault, unknownRecipeKeys,
 } from './check-options';
+import {isPatternKey, staleSharedOptions} from '../plugins/generate/source-options';
 
 const siteDir = process.cwd();
 const reference = readReference(siteDir);
@@ -13,7 +14,9 @@ function integration(plugins: string[], config: Integration['config']): Integrat
   return {plugins: plugins.map((name) => ({name})), config} as unknown as Integration;
 }
 const option = (name: string, extra: Partial<Integration['config'][number]> = {}): Integration['config'][number] =>
-  ({name, type: 'string', required: false, default: null, description: 'An option.', ...extra});
+  ({name, description: 'An option.', ...extra});
+/** One entry per name: a multi-plugin integration describes a shared name once. */
+const dedupe = (config: Integration['config']) => [...new Map(config.map((o) => [o.name, o])).values()];
 
 describe('the v0.10.5 reference', () => {
   it('holds the source plugins of the release with options resolved through their base classes', () => {
@@ -40,41 +43,48 @@ describe('the v0.10.5 reference', () => {
   });
 });
 
-describe('checkIntegrationOptions', () => {
-  it('names an option the release lacks, for the plugin a description restricts it to', () => {
-    const problems = checkIntegrationOptions('data/integrations/x.yaml', integration(['clickhouse', 'clickhouse-usage'], [
-      option('uri_opts', {type: 'map'}),
-      option('host_port', {default: 'localhost:8123'}),
-      option('top_n_queries', {type: 'integer', default: 10, description: '(`clickhouse-usage` only) Queries kept.'}),
-      option('email_domain', {description: '(`clickhouse` only) Not there: only the usage plugin has it.'}),
-    ]), reference);
+describe('checkIntegrationOptions (two-way coverage of a source page)', () => {
+  const describeAll = (plugins: string[], except: string[] = []) => plugins.flatMap((p) => Object.entries(reference.plugins[p].options)
+    .filter(([name, o]) => !o.deprecated && !o.removed && !isPatternKey(name, reference.plugins[p].options) && !except.includes(name))
+    .map(([name]) => ({name, description: 'Written here.'})));
+
+  it('names every option of the release that has no description, per plugin', () => {
+    const config = describeAll(['clickhouse', 'clickhouse-usage'], ['host_port', 'top_n_queries']);
+    const problems = checkIntegrationOptions('data/integrations/x.yaml', integration(['clickhouse', 'clickhouse-usage'], dedupe(config)), reference, {});
     expect(problems.map((p) => p.message)).toEqual([
-      expect.stringMatching(/option "uri_opts" is not an option of `clickhouse` or `clickhouse-usage` in v0\.10\.5/),
-      expect.stringMatching(/option "email_domain" is not an option of `clickhouse` in/),
+      expect.stringMatching(/1 option\(s\) of `clickhouse` in v0\.10\.5 have no description: host_port \(/),
+      expect.stringMatching(/option\(s\) of `clickhouse-usage` in v0\.10\.5 have no description: .*top_n_queries/),
     ]);
+    // A shared description covers an option in every source that has it; the pattern keys never need one.
+    expect(checkIntegrationOptions('f', integration(['mode'], describeAll(['mode'], ['env'])), reference, {env: 'Shared.'})).toEqual([]);
   });
 
-  it('names a default or a type that differs from the release', () => {
-    const problems = checkIntegrationOptions('data/integrations/x.yaml', integration(['s3'], [
-      option('use_s3_bucket_tags', {type: 'boolean', default: false}),
-      option('max_rows', {type: 'string', default: 100}),
-    ]), reference);
+  it('names a description of an option the release lacks, or of another plugin, a renamed one or a pattern key', () => {
+    const config = [
+      ...describeAll(['clickhouse']),
+      option('uri_opts'),
+      option('top_n_queries', {plugins: ['clickhouse']}),
+      option('anything', {plugins: ['preset']}),
+      option('table_pattern.allow'),
+    ];
+    const problems = checkIntegrationOptions('data/integrations/x.yaml', integration(['clickhouse'], config), reference, {});
     expect(problems.map((p) => p.message)).toEqual([
-      expect.stringMatching(/"use_s3_bucket_tags" shows default false; v0\.10\.5 has default null/),
-      expect.stringMatching(/"max_rows" has type "string"; the release declares `int`/),
+      expect.stringMatching(/option "uri_opts" is not an option of `clickhouse` in v0\.10\.5/),
+      expect.stringMatching(/option "top_n_queries" is not an option of `clickhouse`/),
+      expect.stringMatching(/option "anything" is restricted to preset, which is not a plugin of this integration/),
+      expect.stringMatching(/option "table_pattern\.allow" is a key of a pattern/),
     ]);
+    const s3 = checkIntegrationOptions('f', integration(['s3'], [...describeAll(['s3']), option('path_spec')]), reference, {});
+    expect(s3.map((p) => p.message)).toEqual([expect.stringMatching(/"path_spec" is only a deprecated or removed name/)]);
   });
 
-  it('names an option the release requires that the page calls optional without saying where it is required', () => {
-    const plugins = ['clickhouse', 'clickhouse-usage'];
-    const optional = (description: string) => checkIntegrationOptions('f', integration(plugins, [option('email_domain', {description})]), reference);
-    expect(optional('(`clickhouse-usage` only) Domain of user names.')[0].message).toMatch(/"email_domain" is marked optional, but v0\.10\.5 requires it/);
-    expect(optional('(`clickhouse-usage` only, and required there) Domain of user names.')).toEqual([]);
+  it('refuses a type, default or required flag on a source option: the release is their one source', () => {
+    const problems = checkIntegrationOptions('f', integration(['mode'], [...describeAll(['mode'], ['workspace']), option('workspace', {type: 'string', default: 'x'})]), reference, {});
+    expect(problems.map((p) => p.message)).toEqual([expect.stringMatching(/options workspace give a type, default or required flag/)]);
   });
 
-  it('names a required mark on an option the release gives a default', () => {
-    const problems = checkIntegrationOptions('f', integration(['mode'], [option('workspace', {required: true})]), reference);
-    expect(problems[0].message).toMatch(/"workspace" is marked required/);
+  it('names shared descriptions no source of the release has', () => {
+    expect(staleSharedOptions(reference, {env: 'Shared.', 'profiling.enabled': 'Shared.', 'profiling.sample_everything': 'Gone.'})).toEqual(['profiling.sample_everything']);
   });
 });
 
@@ -83,7 +93,7 @@ describe('checkIntegrationSettings', () => {
   const named = (id: string, config: Integration['config']) => ({...integration([], config), id});
 
   it('checks the Spark listener keys, Airflow settings and their defaults against the release', () => {
-    expect(checkIntegrationSettings('f', named('spark', [option('spark.extraListeners'), option('spark.datahub.coalesce_jobs'), option('spark.datahub.metadata.dataset.materialize')]), settings)
+    expect(checkIntegrationSettings('f', named('spark', [option('spark.extraListeners', {required: false}), option('spark.datahub.coalesce_jobs'), option('spark.datahub.metadata.dataset.materialize')]), settings)
       .map((p) => p.message)).toEqual([expect.stringMatching(/"spark\.datahub\.metadata\.dataset\.materialize" is not a setting spark reads in v0\.10\.5/)]);
     expect(checkIntegrationSettings('f', named('airflow', [option('cluster', {default: 'PROD'})]), settings)[0].message).toMatch(/shows default "PROD"; v0\.10\.5 has "prod"/);
     expect(checkIntegrationSettings('f', named('great-expectations', [option('server_url')]), settings)[0].message).toMatch(/marked optional; in v0\.10\.5 it is required/);
@@ -121,12 +131,8 @@ describe('recipes', () => {
   });
 });
 
-describe('page types', () => {
-  it('maps Python annotations to the types the pages use', () => {
-    expect(pageTypesOf('Optional[bool]')).toEqual(new Set(['boolean']));
-    expect(pageTypesOf('Dict[str, str]')).toEqual(new Set(['map']));
-    expect(pageTypesOf('Union[str, List[str]]')).toEqual(new Set(['string', 'enum', 'array of string', 'map']));
-    expect(pageTypesOf('SomeEnum')).toBe('any');
+describe('defaults', () => {
+  it('compares a default a page shows with the release default', () => {
     expect(sameDefault('localhost:8123', 'localhost:8123')).toBe(true);
     expect(sameDefault('[".*"]', ['.*'])).toBe(true);
     expect(sameDefault(false, null)).toBe(false);
@@ -134,7 +140,7 @@ describe('page types', () => {
 });
 
 describe('every integration page and recipe of the site', () => {
-  it('uses only options of v0.10.5, with its types and defaults', () => {
+  it('documents every option of v0.10.5 and no other, and its recipes use only those', () => {
     const report = checkOptions(siteDir);
     expect(report.problems).toEqual([]);
     // Only the two actions of the separate datahub-actions package have nothing in the release to check against.

@@ -10,40 +10,17 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse as parseYaml} from 'yaml';
 import * as z from 'zod';
-import {readData} from '../plugins/generate/load';
+import {readData, readSourceReference} from '../plugins/generate/load';
+import {
+  documentedOptions, integrationCoverage, REFERENCE_FILE, releasePlugins, SHARED_OPTIONS_FILE, type PluginOptions, sharedOptionsSchema, staleSharedOptions, type Reference, type ReleaseOption, type SharedOptions,
+} from '../plugins/generate/source-options';
 import {integrationSchema, type Integration} from '../plugins/generate/schemas';
 import {recipeBlocks} from './check-examples';
 import {GENERATED_MARKER, readIfPresent} from './check-release-facts';
 
-export const REFERENCE_FILE = 'data/reference/source-options-v0.10.5.json';
+export {REFERENCE_FILE, type PluginOptions, type Reference, type ReleaseOption} from '../plugins/generate/source-options';
 
 const jsonValue: z.ZodType<unknown> = z.unknown();
-
-const optionSchema = z.strictObject({
-  type: z.string(),
-  required: z.boolean(),
-  default: jsonValue.optional(),
-  defaultIsExpression: z.boolean().optional(),
-  configClass: z.string().optional(),
-  deprecated: z.enum(['renamed', 'removed']).optional(),
-  removed: z.boolean().optional(),
-});
-export type ReleaseOption = z.infer<typeof optionSchema>;
-
-const referenceSchema = z.strictObject({
-  release: z.string(),
-  commit: z.string().regex(/^[0-9a-f]{40}$/),
-  derivedBy: z.string(),
-  plugins: z.record(z.string(), z.strictObject({
-    sourceClass: z.string(),
-    configClass: z.string(),
-    /** pydantic's `Config.extra` of the config class: `forbid` rejects an unknown key, `allow`/`ignore` do not. */
-    extraOptions: z.string(),
-    options: z.record(z.string(), optionSchema),
-  })),
-});
-export type Reference = z.infer<typeof referenceSchema>;
-export type PluginOptions = Reference['plugins'][string];
 
 export const SETTINGS_FILE = 'data/reference/integration-settings-v0.10.5.json';
 
@@ -89,10 +66,10 @@ export function checkIntegrationSettings(file: string, integration: Integration,
       problems.push({file, message: `${where} is not a setting ${integration.id} reads in ${settings.release} (${SETTINGS_FILE}); remove it or mark it with the release that added it`});
       continue;
     }
-    if (option.default !== null && setting.default !== undefined && !sameDefault(option.default, setting.default)) {
+    if (option.default !== undefined && option.default !== null && setting.default !== undefined && !sameDefault(option.default, setting.default)) {
       problems.push({file, message: `${where} shows default ${JSON.stringify(option.default)}; ${settings.release} has ${JSON.stringify(setting.default)}`});
     }
-    if (setting.required !== undefined && setting.required !== option.required) {
+    if (setting.required !== undefined && setting.required !== (option.required ?? false)) {
       problems.push({file, message: `${where} is marked ${option.required ? 'required' : 'optional'}; in ${settings.release} it is ${setting.required ? 'required' : 'optional'}`});
     }
   }
@@ -105,63 +82,8 @@ export interface OptionProblem {
 }
 
 export function readReference(siteDir: string): Reference {
-  const raw: unknown = JSON.parse(readFileSync(path.join(siteDir, REFERENCE_FILE), 'utf8'));
-  const parsed = referenceSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${REFERENCE_FILE}: ${issue.path.join('.')}: ${issue.message} (regenerate it with scripts/reference/extract_source_options.py)`);
-  }
-  return parsed.data;
+  return readSourceReference(siteDir);
 }
-
-/** Splits a Python annotation at its top-level commas (`Dict[str, List[str]], int` → two parts). */
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const ch of text) {
-    if (ch === '[' || ch === '(') depth++;
-    if (ch === ']' || ch === ')') depth--;
-    if ((ch === ',' || ch === '|') && depth === 0) {
-      parts.push(current.trim());
-      current = '';
-    } else current += ch;
-  }
-  if (current.trim()) parts.push(current.trim());
-  return parts;
-}
-
-/** The page type families (string, integer, …) a Python annotation accepts; `any` when the annotation is not one this check can read. */
-export function pageTypesOf(annotation: string, isConfigClass = false): Set<string> | 'any' {
-  const members = (() => {
-    const outer = annotation.match(/^(?:typing\.)?(Optional|Union)\[(.*)\]$/s);
-    return outer ? splitTopLevel(outer[2]) : splitTopLevel(annotation);
-  })().filter((m) => m !== 'None');
-  const result = new Set<string>();
-  for (const member of members) {
-    const head = member.replace(/^(typing|pydantic|datetime)\./, '').split('[')[0];
-    if (member.startsWith('Optional[') || member.startsWith('Union[')) {
-      const inner = pageTypesOf(member);
-      if (inner === 'any') return 'any';
-      inner.forEach((t) => result.add(t));
-      // A `str` option may take a fixed set of values its validator checks (write_semantics: PATCH or OVERRIDE).
-    } else if (head === 'str') ['string', 'enum'].forEach((t) => result.add(t));
-    else if (/^(SecretStr|HttpUrl|AnyHttpUrl|AnyUrl|Path|FilePath|DirectoryPath|datetime|date|Pattern|constr)$/.test(head)) result.add('string');
-    else if (/^(int|PositiveInt|NonNegativeInt|conint)$/.test(head)) ['integer', 'number'].forEach((t) => result.add(t));
-    else if (/^(float|PositiveFloat|NonNegativeFloat|confloat|timedelta)$/.test(head)) ['number', 'integer'].forEach((t) => result.add(t));
-    else if (head === 'bool') result.add('boolean');
-    else if (/^(List|list|Set|set|Tuple|tuple|Sequence)$/.test(head)) ['array of string', 'map'].forEach((t) => result.add(t));
-    else if (/^(Dict|dict|Mapping)$/.test(head)) result.add('map');
-    else if (head === 'AllowDenyPattern') ['object (AllowDenyPattern)', 'map'].forEach((t) => result.add(t));
-    else if (head === 'Literal') ['enum', 'string'].forEach((t) => result.add(t));
-    else if (isConfigClass) result.add('map');
-    else return 'any'; // An enum or another class: its shape is not in the reference.
-  }
-  return result;
-}
-
-/** The family of a page type: `enum: a | b` → `enum`. */
-const pageTypeFamily = (type: string) => (type.startsWith('enum:') ? 'enum' : type);
 
 /** Whether a default shown on a page says the same as the release's default. */
 export function sameDefault(shown: string | number | boolean, release: unknown): boolean {
@@ -174,46 +96,9 @@ export function sameDefault(shown: string | number | boolean, release: unknown):
   return text === JSON.stringify(release);
 }
 
-/** The plugin an option's description restricts it to: "(`clickhouse-usage` only) …". */
-const onlyFor = (description: string) => description.match(/^\(`([\w-]+)` only\b/)?.[1];
-
-/** Checks the `config` list of one integration against the release's options of its plugins. */
-export function checkIntegrationOptions(file: string, integration: Integration, reference: Reference): OptionProblem[] {
-  const problems: OptionProblem[] = [];
-  const plugins = integration.plugins.map((p) => p.name).filter((name) => name in reference.plugins);
-  for (const option of integration.config) {
-    const restricted = onlyFor(option.description);
-    const candidates = restricted ? [restricted] : plugins;
-    const found = candidates.map((name) => reference.plugins[name]?.options[option.name]).filter((o): o is ReleaseOption => o !== undefined);
-    const where = `${file}: option "${option.name}"`;
-    if (found.length === 0) {
-      problems.push({file, message: `${where} is not an option of ${candidates.map((c) => `\`${c}\``).join(' or ')} in ${reference.release} (remove it, or mark it with the release that added it and move it out of the option list)`});
-      continue;
-    }
-    const release = found[0];
-    if (release.deprecated === 'removed' || release.removed) {
-      problems.push({file, message: `${where} is accepted by ${reference.release} only to warn that it was removed; it does nothing (remove it)`});
-      continue;
-    }
-    const types = pageTypesOf(release.type, release.configClass !== undefined);
-    if (types !== 'any' && release.deprecated === undefined && !types.has(pageTypeFamily(option.type))) {
-      problems.push({file, message: `${where} has type "${option.type}"; the release declares \`${release.type}\` (use ${[...types].join(' or ')})`});
-    }
-    if (option.default !== null && !release.defaultIsExpression && release.deprecated === undefined) {
-      const ok = found.some((o) => o.default !== undefined && sameDefault(option.default as string | number | boolean, o.default));
-      if (!ok) {
-        const actual = release.required ? 'no default (it is required)' : `default ${JSON.stringify(release.default ?? null)}`;
-        problems.push({file, message: `${where} shows default ${JSON.stringify(option.default)}; ${reference.release} has ${actual} (fix the default, or set it to null when the page should not show one)`});
-      }
-    }
-    if (!option.required && found.every((o) => o.required) && !/\brequired\b/i.test(option.description)) {
-      problems.push({file, message: `${where} is marked optional, but ${reference.release} requires it (set required: true, or say in the description where it is required)`});
-    }
-    if (option.required && found.every((o) => !o.required) && !/required there|required when|required for|required if|required unless/i.test(option.description)) {
-      problems.push({file, message: `${where} is marked required, but ${reference.release} gives it a default (set required: false, or say in the description when it is required)`});
-    }
-  }
-  return problems;
+/** Checks an integration's option descriptions against the release's options of its plugins, both ways. */
+export function checkIntegrationOptions(file: string, integration: Integration, reference: Reference, shared: SharedOptions): OptionProblem[] {
+  return integrationCoverage(file, integration, reference, shared);
 }
 
 /**
@@ -307,7 +192,9 @@ export interface OptionReport {
   /** Integration ids checked against the reference, and those skipped (with why). */
   checked: string[];
   skipped: Array<{id: string; reason: string}>;
+  /** Options with a description on their page; for sources, out of `releaseOptions` (every live option of their plugins). */
   options: number;
+  releaseOptions: number;
   recipes: number;
 }
 
@@ -318,8 +205,9 @@ function markdownFiles(dir: string): string[] {
 /** Runs the option check over every integration data file and every hand-written page's recipes. */
 export function checkOptions(siteDir: string): OptionReport {
   const reference = readReference(siteDir);
+  const shared = readData(siteDir, SHARED_OPTIONS_FILE, sharedOptionsSchema).options;
   const settings = readSettings(siteDir);
-  const report: OptionReport = {problems: [], checked: [], skipped: [], options: 0, recipes: 0};
+  const report: OptionReport = {problems: [], checked: [], skipped: [], options: 0, releaseOptions: 0, recipes: 0};
   const dir = path.join(siteDir, 'data/integrations');
   for (const name of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
     const file = `data/integrations/${name}`;
@@ -339,8 +227,12 @@ export function checkOptions(siteDir: string): OptionReport {
     }
     if (skipReason) report.problems.push({file, message: `listed in NOT_SOURCE_CONFIGS of scripts/check-options.ts, but its plugins are sources of ${REFERENCE_FILE}: remove it from that list`});
     report.checked.push(integration.id);
-    report.options += integration.config.length;
-    report.problems.push(...checkIntegrationOptions(file, integration, reference));
+    for (const plugin of releasePlugins(integration, reference)) {
+      const documented = documentedOptions(integration, plugin, reference, shared);
+      report.releaseOptions += documented.length;
+      report.options += documented.filter((o) => o.description !== undefined).length;
+    }
+    report.problems.push(...checkIntegrationOptions(file, integration, reference, shared));
     const recipe = recipeSource(integration.recipe);
     if (recipe) {
       report.recipes++;
@@ -359,13 +251,17 @@ export function checkOptions(siteDir: string): OptionReport {
       report.problems.push(...checkRecipe(file, {type: source.type, config: source.config as Record<string, unknown>}, reference, `line ${block.line}`));
     }
   }
+  for (const name of staleSharedOptions(reference, shared)) {
+    report.problems.push({file: SHARED_OPTIONS_FILE, message: `${SHARED_OPTIONS_FILE}: "${name}" is not a live option of any source in ${reference.release} (remove it)`});
+  }
   return report;
 }
 
 function main() {
   const report = checkOptions(process.cwd());
   console.log(
-    `Checked ${report.options} options of ${report.checked.length} integrations and ${report.recipes} recipes against ${REFERENCE_FILE}: ` +
+    `Checked ${report.checked.length} integrations and ${report.recipes} recipes against ${REFERENCE_FILE}: ${report.options} options documented ` +
+      `(sources: every option of the release but a pattern's keys, ${report.releaseOptions} in all); ` +
       `${report.problems.length} problem(s). Not checked (their code is not in the release): ${report.skipped.map((s) => s.id).join(', ')}.`,
   );
   for (const p of report.problems) console.error(`  ${p.message}`);

@@ -6,6 +6,7 @@ import {stringify} from 'yaml';
 import {DataFileError, loadSiteData, parseDataText} from './load';
 import {renderSite, writeSite} from './generate';
 import {capabilityNames, entitySchema, integrationSchema} from './schemas';
+import {isPatternKey} from './source-options';
 
 const siteDir = path.resolve(__dirname, '../..');
 
@@ -123,6 +124,31 @@ describe('generation from the repository data', () => {
     }
     expect(snowflake).toContain('| `account_id` (required) |');
     expect(snowflake).toContain('datahub ingest -c snowflake.dhub.yaml');
+  });
+
+  it('lists every option of the release on a source page: nested groups, enum values, defaults, deprecated names', () => {
+    const pages = renderSite(data);
+    const salesforce = pages.get('generated/ingestion/sources/salesforce.md')!;
+    expect(salesforce).toMatch(/\| `auth` \| \*enum\*\. .*One of `USERNAME_PASSWORD`, `DIRECT_ACCESS_TOKEN`, `JSON_WEB_TOKEN`\. Default: `USERNAME_PASSWORD`\. \|/);
+    for (const name of ['consumer_key', 'private_key', 'is_sandbox', 'profiling.enabled']) expect(salesforce).toContain(`| \`${name}\` |`);
+    const snowflake = pages.get('generated/ingestion/sources/snowflake.md')!;
+    expect(snowflake).toContain('### `stateful_ingestion` options');
+    expect(snowflake).toMatch(/\| `stateful_ingestion\.remove_stale_metadata` \| \*boolean\*\. .* Default: `true`\. \|/);
+    expect(snowflake).toMatch(/\| `profile_pattern` \| \*pattern\*\. .*Default: allow all\. \|/);
+    // A pattern's keys are explained once, not listed as rows.
+    expect(snowflake).not.toContain('| `profile_pattern.allow` |');
+    expect(pages.get('generated/ingestion/sources/s3.md')).toMatch(/Older names the release still accepts[^\n]*`path_spec`/);
+    // Every live option of every plugin of every source page is a row of its page.
+    const {reference} = data.sourceOptions;
+    for (const item of data.integrations.filter((i) => !i.docPath)) {
+      const page = pages.get(`generated/ingestion/sources/${item.id}.md`)!;
+      for (const plugin of item.plugins.filter((p) => p.name in reference.plugins)) {
+        for (const [name, option] of Object.entries(reference.plugins[plugin.name].options)) {
+          if (option.deprecated || option.removed || isPatternKey(name, reference.plugins[plugin.name].options)) continue;
+          expect(page, `${item.id}: ${name}`).toContain(`| \`${name}\``);
+        }
+      }
+    }
   });
 
   it('removes stale generated files but keeps hand-written ones', () => {

@@ -19,7 +19,7 @@ export function renderSite(data: SiteData): Map<string, string> {
   const entityNames = new Set(data.entities.map((e) => e.name));
 
   for (const item of data.integrations) {
-    if (!item.docPath) files.set(`generated/ingestion/sources/${item.id}.md`, renderIntegration(item));
+    if (!item.docPath) files.set(`generated/ingestion/sources/${item.id}.md`, renderIntegration(item, data.sourceOptions));
   }
   for (const entity of data.entities) {
     files.set(`generated/metamodel/entities/${entity.name.toLowerCase()}.md`, renderEntity(entity, entityNames, objectTypes));

@@ -7,6 +7,7 @@ import {
   entitySchema, environmentVariablesSchema, integrationSchema, managedReleasesSchema, releasesSchema, sdkPageSchema,
   type Entity, type EnvironmentVariables, type Integration, type ManagedRelease, type Releases, type SdkPage,
 } from './schemas';
+import {REFERENCE_FILE, SHARED_OPTIONS_FILE, referenceSchema, sharedOptionsSchema, type Reference, type SharedOptions} from './source-options';
 
 export const ENVIRONMENT_VARIABLES_FILE = 'data/environment-variables.yaml';
 
@@ -39,6 +40,8 @@ export function parseDataText<S extends z.ZodType>(file: string, source: string,
 export interface SiteData {
   routes: DocRoute[];
   integrations: Integration[];
+  /** The release's source options and the shared option descriptions, for the source pages' configuration tables. */
+  sourceOptions: {reference: Reference; shared: SharedOptions};
   entities: Entity[];
   schemaSdl: string;
   environmentVariables: EnvironmentVariables;
@@ -49,6 +52,15 @@ export interface SiteData {
 
 export function readData<S extends z.ZodType>(siteDir: string, relative: string, schema: S): z.infer<S> {
   return parseDataText(relative, readFileSync(path.join(siteDir, relative), 'utf8'), schema);
+}
+
+/** Reads the release's source options (JSON, written by scripts/reference/extract_source_options.py). */
+export function readSourceReference(siteDir: string): Reference {
+  const parsed = referenceSchema.safeParse(JSON.parse(readFileSync(path.join(siteDir, REFERENCE_FILE), 'utf8')));
+  if (!parsed.success) {
+    throw new DataFileError(REFERENCE_FILE, parsed.error.issues.map((i) => `${describeIssue(i)} (regenerate it with scripts/reference/extract_source_options.py)`));
+  }
+  return parsed.data;
 }
 
 function yamlFiles(siteDir: string, dir: string): string[] {
@@ -89,6 +101,7 @@ export function loadSiteData(siteDir: string): SiteData {
   return {
     routes,
     integrations,
+    sourceOptions: {reference: readSourceReference(siteDir), shared: readData(siteDir, SHARED_OPTIONS_FILE, sharedOptionsSchema).options},
     entities,
     schemaSdl: readFileSync(path.join(siteDir, 'data/schema.graphql'), 'utf8'),
     environmentVariables: readData(siteDir, ENVIRONMENT_VARIABLES_FILE, environmentVariablesSchema),

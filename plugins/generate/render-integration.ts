@@ -1,13 +1,11 @@
 import type {Integration} from './schemas';
+import {optionDefault, optionType} from './format-option';
 import {bullets, factsTable, code, codeBlock, page, summary, table} from './markdown';
+import {documentedOptions, releasePlugins, type DocumentedOption, type Reference, type SharedOptions} from './source-options';
 
 /** Site path of an integration's page: its generated source page, or the hand-written one it names. */
 export function integrationPath(item: Integration): string {
   return item.docPath ?? `/docs/generated/ingestion/sources/${item.id}`;
-}
-
-function formatDefault(value: string | number | boolean | null): string {
-  return value === null ? '—' : code(String(value));
 }
 
 function capabilityTable(item: Integration): string {
@@ -20,20 +18,53 @@ function capabilityTable(item: Integration): string {
     .join('\n\n');
 }
 
-/** Two columns keep the table readable on a phone: option facts left, explanation right. */
-function configTable(item: Integration): string {
-  if (item.config.length === 0) {
-    return 'This source has no options of its own: the recipe only names its `type`.';
-  }
-  const rows = item.config.map((o) => [
-    `${code(o.name)}${o.required ? ' (required)' : ''}`,
-    `*${o.type}*. ${o.description} Default: ${formatDefault(o.default)}.`,
-  ]);
-  return table(['Option', 'Description'], rows);
+/** The release's options of a source, and the descriptions written for them. */
+export interface OptionSources {
+  reference: Reference;
+  shared: SharedOptions;
+}
+
+const parentOf = (name: string) => name.slice(0, Math.max(0, name.lastIndexOf('.')));
+
+/** Two columns keep the table readable on a phone: the option left, its type, meaning, values and default right. */
+function optionRows(options: DocumentedOption[]): string {
+  return table(['Option', 'Description'], options.map(({name, option, description}) => {
+    const values = option.enum?.length ? ` One of ${option.enum.map((v) => code(String(v))).join(', ')}.` : '';
+    const shown = optionDefault(option);
+    return [
+      `${code(name)}${option.required ? ' (required)' : ''}`,
+      `*${optionType(option)}*. ${description ?? ''}${values}${shown ? ` Default: ${shown}.` : ''}`,
+    ];
+  }));
+}
+
+/** One plugin's options: the top-level table, then a table per nested group (`profiling.*`), in the release's order. */
+function pluginOptions(item: Integration, plugin: string, sources: OptionSources, level: number): string {
+  const documented = documentedOptions(item, plugin, sources.reference, sources.shared);
+  if (documented.length === 0) return 'This source has no options of its own: the recipe only names its `type`.';
+  const groups = new Map<string, DocumentedOption[]>();
+  // Required options first, then the rest in the release's (alphabetical) order; nested groups after the top level.
+  const ordered = [...documented.filter((o) => o.option.required), ...documented.filter((o) => !o.option.required)];
+  for (const entry of ordered) groups.set(parentOf(entry.name), [...(groups.get(parentOf(entry.name)) ?? []), entry]);
+  const renamed = Object.entries(sources.reference.plugins[plugin].options).filter(([, o]) => o.deprecated).map(([name]) => code(name));
+  return [
+    ...[...groups].map(([parent, rows]) =>
+      (parent ? `${'#'.repeat(level)} ${code(parent)} options\n\nSet these under ${code(parent)}.\n\n` : '') + optionRows(rows)),
+    renamed.length ? `Older names the release still accepts, with a deprecation warning, and maps to the options above or ignores: ${renamed.join(', ')}.` : '',
+  ].filter(Boolean).join('\n\n');
+}
+
+function configSection(item: Integration, sources: OptionSources): string {
+  const plugins = releasePlugins(item, sources.reference);
+  const intro = `Set these under ${code('source.config')} in the recipe. Every option the plugin accepts in ${sources.reference.release} is listed. ` +
+    `A *pattern* option filters by name: ${code('allow')} and ${code('deny')} take lists of regular expressions (a name is kept when it matches an ` +
+    `${code('allow')} entry and no ${code('deny')} entry; the default allows everything), and ${code('ignoreCase')} (default ${code('true')}) makes the match case-insensitive.`;
+  if (plugins.length <= 1) return [intro, plugins.length ? pluginOptions(item, plugins[0], sources, 3) : 'This source has no options of its own.'].join('\n\n');
+  return [intro, ...plugins.map((p) => `### ${code(p)}\n\n${pluginOptions(item, p, sources, 4)}`)].join('\n\n');
 }
 
 /** Markdown page for an ingestion source with a generated page. */
-export function renderIntegration(item: Integration): string {
+export function renderIntegration(item: Integration, sources: OptionSources): string {
   const main = item.plugins[0];
   const recipeFile = `${item.id}.dhub.yaml`;
   const facts = factsTable([
@@ -55,12 +86,12 @@ export function renderIntegration(item: Integration): string {
       '## Install the plugin',
       item.plugins.map((p) => codeBlock('shell', p.install)).join('\n\n'),
       '## Configuration options',
-      `Set these under ${code('source.config')} in the recipe. Patterns (*object (AllowDenyPattern)*) take ${code('allow')} and ${code('deny')} lists of regular expressions.`,
-      configTable(item),
+      configSection(item, sources),
       '## Example recipe',
       codeBlock('yaml', item.recipe, recipeFile),
       `Run it with the CLI, or paste the ${code('source')} block into a UI ingestion source:`,
       codeBlock('shell', `datahub ingest -c ${recipeFile}`),
+      ...item.sections.map((section) => `## ${section.heading}\n\n${section.body.trim()}`),
       '## Troubleshooting',
       item.troubleshooting.map((t) => `### ${t.problem.replace(/\s+/g, ' ').trim()}\n\n${t.solution.trim()}`).join('\n\n'),
       '## Related pages',

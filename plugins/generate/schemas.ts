@@ -45,11 +45,17 @@ const configTypePattern = /^(string|integer|number|boolean|array of string|map|o
 
 const configOptionSchema = z.strictObject({
   name: z.string().regex(/^(--)?[a-z_][a-z0-9_.]*$/i, 'an option key such as `include_tables`, `profiling.enabled` or a CLI flag `--env`'),
-  /** string | integer | number | boolean | array of string | map | object (AllowDenyPattern) | enum: a | b */
-  type: z.string().regex(configTypePattern, 'one of string, integer, number, boolean, array of string, map, object (AllowDenyPattern), "enum: a | b"'),
-  required: z.boolean(),
-  default: z.union([z.string(), z.number(), z.boolean(), z.null()]).default(null),
+  /** What the option does, in the site's words (Markdown). */
   description: text,
+  /** For an integration with several plugins: the plugins this description is for (default: all that have the option). */
+  plugins: z.array(text).optional(),
+  /**
+   * Only for integrations that are not Python ingestion sources (their settings are another program's): the type,
+   * whether it is required and the default. A source's are read from data/reference/source-options-v0.10.5.json.
+   */
+  type: z.string().regex(configTypePattern, 'one of string, integer, number, boolean, array of string, map, object (AllowDenyPattern), "enum: a | b"').optional(),
+  required: z.boolean().optional(),
+  default: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
 });
 
 /** One file of data/integrations/: an ingestion source or another integration. */
@@ -73,6 +79,8 @@ export const integrationSchema = z.strictObject({
   config: z.array(configOptionSchema),
   /** A complete recipe (or the integration's own config) a reader can copy. */
   recipe: text,
+  /** Sections of reference or how-to text the page shows after the example recipe (Markdown bodies). */
+  sections: z.array(z.strictObject({heading: text, body: text})).default([]),
   troubleshooting: z.array(z.strictObject({problem: text, solution: text})).min(1, 'give at least one troubleshooting note'),
   related: z.array(sitePath).default([]),
 });

@@ -23,6 +23,7 @@ const example = (overrides: Partial<Integration> = {}): Integration => ({
   ],
   prerequisites: ['p'],
   config: [],
+  sections: [],
   recipe: 'r',
   troubleshooting: [{problem: 'x', solution: 'y'}],
   related: [],

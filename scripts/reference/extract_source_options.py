@@ -199,9 +199,12 @@ class Extractor:
         if isinstance(expr, ast.Attribute) and isinstance(expr.value, (ast.Name, ast.Attribute)):
             owner = self.release.resolve_expr(module, expr.value)
             if owner and owner[1] == "class":
-                for stmt in owner[0].classes[owner[2]].body:
-                    if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == expr.attr for t in stmt.targets):
-                        return self.literal(owner[0].name, stmt.value, depth + 1)
+                for member, value in self.members(owner[0].name, owner[2]):
+                    if member == expr.attr:
+                        if call_name(value) == "auto":
+                            # ConfigEnum's auto() values are the member names (and are matched ignoring case).
+                            return member, True
+                        return self.literal(owner[0].name, value, depth + 1)
             if owner is None and isinstance(expr.value, ast.Name) and expr.value.id.endswith("Class") and expr.attr.isupper():
                 # An enum of the generated metadata model (FabricTypeClass.PROD): its symbols are their own values.
                 return expr.attr, True
@@ -242,6 +245,27 @@ class Extractor:
                 seen.add(key)
                 result.append(key)
         return list(reversed(result))
+
+    def enum_values(self, module: str, name: str) -> Optional[List]:
+        """The member values of an Enum class (what a recipe writes), or None when the class is not an Enum."""
+        if not any(cls in ("Enum", "StrEnum", "IntEnum") for _, cls in self.mro(module, name)):
+            return None
+        values = []
+        for member, value in self.members(module, name):
+            literal, ok = (member, True) if call_name(value) == "auto" else self.literal(module, value)
+            if ok and not member.startswith("_"):
+                values.append(literal)
+        return values
+
+    def members(self, module: str, name: str) -> List[Tuple[str, ast.expr]]:
+        """(name, value expression) of each class attribute assigned a value, annotated or not."""
+        found = []
+        for stmt in self.release.modules[module].classes[name].body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                found.append((stmt.targets[0].id, stmt.value))
+            elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+                found.append((stmt.target.id, stmt.value))
+        return found
 
     def is_model(self, module: str, name: str) -> bool:
         return any(cls in MODEL_ROOTS for _, cls in self.mro(module, name))
@@ -301,6 +325,7 @@ class Extractor:
         else:
             return
         option = target
+        description: Optional[str] = None
         default_expr: Optional[ast.expr] = None
         factory: Optional[ast.expr] = None
         required = False
@@ -311,6 +336,11 @@ class Extractor:
             elif "default" in keywords:
                 default_expr = keywords["default"]
             factory = keywords.get("default_factory")
+            described = keywords.get("description")
+            if described is not None:
+                literal, ok = self.literal(module, described)
+                if ok and isinstance(literal, str):
+                    description = literal
             alias = keywords.get("alias")
             if isinstance(alias, ast.Constant) and isinstance(alias.value, str):
                 option = alias.value
@@ -327,6 +357,8 @@ class Extractor:
             "type": ast.unparse(annotation) if annotation is not None else previous.get("type", "(inferred)"),
             "required": required,
         }
+        if description is not None:
+            entry["_description"] = description
         if annotation is not None:
             entry["_annotation"] = (module, annotation)
         elif "_annotation" in previous:
@@ -365,6 +397,10 @@ class Extractor:
             ann_module, ann = annotation
             inner = strip_optional(ann)
             target = self.release.resolve_expr(ann_module, inner)
+            if target and target[1] == "class":
+                values = self.enum_values(target[0].name, target[2])
+                if values is not None:
+                    entry["enum"] = values
             if target and target[1] == "class" and (target[0].name, target[2]) not in stack:
                 sub_module, sub_name = target[0].name, target[2]
                 if self.is_model(sub_module, sub_name):
@@ -410,14 +446,23 @@ def plugins_of(release: Release) -> List[Tuple[str, str, str]]:
 
 def main():
     if len(sys.argv) < 2:
-        sys.exit("usage: extract_source_options.py <git-dir with the release tag> [tag, default v0.10.5] [out file]")
-    git_dir = sys.argv[1]
-    tag = sys.argv[2] if len(sys.argv) > 2 else "v0.10.5"
-    out = sys.argv[3] if len(sys.argv) > 3 else f"data/reference/source-options-{tag}.json"
+        sys.exit("usage: extract_source_options.py <git-dir with the release tag> [tag, default v0.10.5] [out file] [--descriptions FILE]")
+    args = sys.argv[1:]
+    # --descriptions FILE also writes the release's own option descriptions, for a writer to read beside the code
+    # while writing the site's; they are the release's text, so the file belongs in .scratch/, never in a commit.
+    descriptions_out = None
+    if "--descriptions" in args:
+        at = args.index("--descriptions")
+        descriptions_out = args[at + 1]
+        del args[at : at + 2]
+    git_dir = args[0]
+    tag = args[1] if len(args) > 1 else "v0.10.5"
+    out = args[2] if len(args) > 2 else f"data/reference/source-options-{tag}.json"
     release = Release(git_dir, tag)
     extractor = Extractor(release)
     commit = release._git("rev-parse", f"{tag}^{{commit}}").strip()
     plugins = {}
+    descriptions: Dict[str, Dict[str, str]] = {}
     missing = []
     for plugin, module, cls in plugins_of(release):
         # "mariadb = ...sql.mariadb.MariaDBSource" uses a dot where the others use a colon.
@@ -430,6 +475,7 @@ def main():
             missing.append(f"{plugin}: no config class found for {found[0].name}:{found[2]}")
             continue
         options = extractor.options(*config)
+        descriptions[plugin] = {name: entry.pop("_description") for name, entry in options.items() if "_description" in entry}
         plugins[plugin] = {
             "sourceClass": f"{found[0].name}:{found[2]}",
             "configClass": f"{config[0]}:{config[1]}",
@@ -464,6 +510,9 @@ def main():
     lines.append("}")
     with open(out, "w") as handle:
         handle.write("\n".join(lines) + "\n")
+    if descriptions_out:
+        with open(descriptions_out, "w") as handle:
+            json.dump(descriptions, handle, indent=1, sort_keys=True)
     print(f"{out}: {len(plugins)} plugins, {sum(len(p['options']) for p in plugins.values())} options from {tag} ({commit[:8]})")
     for line in missing:
         print(f"  skipped {line}", file=sys.stderr)
