@@ -5,6 +5,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 import {stringify} from 'yaml';
 import {DataFileError, loadSiteData, parseDataText} from './load';
 import {renderSite, writeSite} from './generate';
+import {aspectDocSchema} from './entity-reference';
 import {capabilityNames, entitySchema, integrationSchema} from './schemas';
 import {isPatternKey} from './source-options';
 
@@ -79,13 +80,22 @@ describe('data file validation', () => {
     expect(problems[0]).toMatch(/^config\.0\.type: one of string/);
   });
 
-  it('rejects an entity whose key aspect is not a key', () => {
+  it('rejects an entity file that still lists its aspects (they come from the release reference)', () => {
     const entity = {
-      name: 'widget', displayName: 'Widget', category: 'core', description: 'A widget.',
-      keyAspect: {name: 'widgetInfo', fields: [{name: 'id', type: 'string', description: 'Id.'}]},
-      exampleUrn: 'urn:li:widget:1', aspects: [], relationships: {},
+      name: 'widget', displayName: 'Widget', category: 'core', description: 'A widget.', exampleUrn: 'urn:li:widget:1',
+      aspects: [{name: 'widgetInfo', kind: 'regular', purpose: 'Info.', fields: []}],
     };
-    expect(problemsOf(() => parseDataText('f.yaml', asYaml(entity), entitySchema))[0]).toMatch(/^keyAspect\.name: an aspect name ending in Key/);
+    expect(problemsOf(() => parseDataText('f.yaml', asYaml(entity), entitySchema)).join('\n')).toMatch(/aspects/);
+  });
+
+  it('names the field and the allowed values of an entity category', () => {
+    const entity = {name: 'widget', displayName: 'Widget', category: 'public', description: 'A widget.', exampleUrn: 'urn:li:widget:1'};
+    expect(problemsOf(() => parseDataText('f.yaml', asYaml(entity), entitySchema))[0]).toMatch(/^category: .*core/);
+  });
+
+  it('names the file and the field of an aspect description file that does not parse', () => {
+    const aspect = {name: 'ownership', purpose: '', fields: {owners: 'Owner entries.'}};
+    expect(problemsOf(() => parseDataText('data/entity-aspects/ownership.yaml', asYaml(aspect), aspectDocSchema))).toEqual(['purpose: must not be empty']);
   });
 });
 
@@ -137,6 +147,11 @@ describe('generation from the repository data', () => {
     expect(snowflake).toMatch(/\| `profile_pattern` \| \*pattern\*\. .*Default: allow all\. \|/);
     // A pattern's keys are explained once, not listed as rows.
     expect(snowflake).not.toContain('| `profile_pattern.allow` |');
+    // The top-level table comes first even when only a nested option is required (BigQuery's `credential.*`).
+    const bigquery = pages.get('generated/ingestion/sources/bigquery.md')!;
+    const options = bigquery.slice(bigquery.indexOf('## Configuration options'));
+    expect(options.indexOf('| `project_id_pattern` |')).toBeLessThan(options.indexOf('### `credential` options'));
+    expect(options.indexOf('### `stateful_ingestion` options')).toBeLessThan(options.indexOf('### `stateful_ingestion.state_provider` options'));
     expect(pages.get('generated/ingestion/sources/s3.md')).toMatch(/Older names the release still accepts[^\n]*`path_spec`/);
     // Every live option of every plugin of every source page is a row of its page.
     const {reference} = data.sourceOptions;

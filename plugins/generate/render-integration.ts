@@ -43,12 +43,14 @@ function pluginOptions(item: Integration, plugin: string, sources: OptionSources
   const documented = documentedOptions(item, plugin, sources.reference, sources.shared);
   if (documented.length === 0) return 'This source has no options of its own: the recipe only names its `type`.';
   const groups = new Map<string, DocumentedOption[]>();
-  // Required options first, then the rest in the release's (alphabetical) order; nested groups after the top level.
+  // The top level first, then each nested group after its parent's; in a group, required options first, then the
+  // rest in the release's (alphabetical) order.
   const ordered = [...documented.filter((o) => o.option.required), ...documented.filter((o) => !o.option.required)];
-  for (const entry of ordered) groups.set(parentOf(entry.name), [...(groups.get(parentOf(entry.name)) ?? []), entry]);
+  for (const parent of ['', ...new Set(documented.map((o) => parentOf(o.name)).filter(Boolean).sort())]) groups.set(parent, []);
+  for (const entry of ordered) groups.get(parentOf(entry.name))!.push(entry);
   const renamed = Object.entries(sources.reference.plugins[plugin].options).filter(([, o]) => o.deprecated).map(([name]) => code(name));
   return [
-    ...[...groups].map(([parent, rows]) =>
+    ...[...groups].filter(([, rows]) => rows.length).map(([parent, rows]) =>
       (parent ? `${'#'.repeat(level)} ${code(parent)} options\n\nSet these under ${code(parent)}.\n\n` : '') + optionRows(rows)),
     renamed.length ? `Older names the release still accepts, with a deprecation warning, and maps to the options above or ignores: ${renamed.join(', ')}.` : '',
   ].filter(Boolean).join('\n\n');
