@@ -22,7 +22,7 @@ export function renderSite(data: SiteData): Map<string, string> {
     if (!item.docPath) files.set(`generated/ingestion/sources/${item.id}.md`, renderIntegration(item, data.sourceOptions));
   }
   for (const entity of data.entities) {
-    files.set(`generated/metamodel/entities/${entity.name.toLowerCase()}.md`, renderEntity(entity, entityNames, objectTypes));
+    files.set(`generated/metamodel/entities/${entity.name.toLowerCase()}.md`, renderEntity(entity, data.entityDocs, entityNames, objectTypes));
   }
   for (const [name, content] of Object.entries(renderGraphqlPages(data.schemaSdl))) files.set(`graphql/${name}.md`, content);
   for (const release of data.managedReleases) files.set(`${managedReleaseId(release.version)}.md`, renderManagedRelease(release));

@@ -7,6 +7,7 @@ import {
   entitySchema, environmentVariablesSchema, integrationSchema, managedReleasesSchema, releasesSchema, sdkPageSchema,
   type Entity, type EnvironmentVariables, type Integration, type ManagedRelease, type Releases, type SdkPage,
 } from './schemas';
+import {loadEntityDocs, type EntityDocs} from './entity-reference';
 import {REFERENCE_FILE, SHARED_OPTIONS_FILE, referenceSchema, sharedOptionsSchema, type Reference, type SharedOptions} from './source-options';
 
 export const ENVIRONMENT_VARIABLES_FILE = 'data/environment-variables.yaml';
@@ -43,6 +44,8 @@ export interface SiteData {
   /** The release's source options and the shared option descriptions, for the source pages' configuration tables. */
   sourceOptions: {reference: Reference; shared: SharedOptions};
   entities: Entity[];
+  /** The release's entity registry and aspect records, with the site's aspect, field and relationship descriptions. */
+  entityDocs: EntityDocs;
   schemaSdl: string;
   environmentVariables: EnvironmentVariables;
   managedReleases: ManagedRelease[];
@@ -103,6 +106,7 @@ export function loadSiteData(siteDir: string): SiteData {
     integrations,
     sourceOptions: {reference: readSourceReference(siteDir), shared: readData(siteDir, SHARED_OPTIONS_FILE, sharedOptionsSchema).options},
     entities,
+    entityDocs: loadEntityDocs(siteDir),
     schemaSdl: readFileSync(path.join(siteDir, 'data/schema.graphql'), 'utf8'),
     environmentVariables: readData(siteDir, ENVIRONMENT_VARIABLES_FILE, environmentVariablesSchema),
     managedReleases: managed.releases,

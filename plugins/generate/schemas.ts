@@ -86,30 +86,20 @@ export const integrationSchema = z.strictObject({
 });
 export type Integration = z.infer<typeof integrationSchema>;
 
-const fieldSchema = z.strictObject({name: text, type: text, description: text});
-
-const relationshipBase = {name: text, via: text, description: text};
-
-/** One file of data/entities/: an entity of the metadata model. */
+/**
+ * One file of data/entities/: what an entity is, in the site's words. Its key, aspects, fields and relationships come
+ * from data/reference/entities-v0.10.5.json; their descriptions from data/entity-aspects/ (see entity-reference.ts).
+ */
 export const entitySchema = z.strictObject({
   name: z.string().regex(/^[a-z][A-Za-z]*$/, 'the camelCase entity name, such as dataset or dataHubPolicy'),
   displayName: text,
+  /** As the release's entity registry sets it; an entity it leaves without a category is core. */
   category: z.enum(['core', 'internal']),
+  /** One paragraph: what the entity is, where it comes from and where readers meet it. */
   description: text,
-  keyAspect: z.strictObject({name: z.string().regex(/Key$/, 'an aspect name ending in Key'), fields: z.array(fieldSchema).min(1)}),
   exampleUrn: z.string().regex(/^urn:li:[A-Za-z]+:.+/, 'a URN such as urn:li:dataset:(...)'),
   /** The GraphQL object type that exposes the entity, if any. */
   graphqlType: z.string().regex(/^[A-Z][A-Za-z]*$/).optional(),
-  aspects: z.array(z.strictObject({
-    name: text,
-    kind: z.enum(['regular', 'timeseries', 'deprecated']),
-    purpose: text,
-    fields: z.array(fieldSchema).min(1, 'list the aspect fields'),
-  })),
-  relationships: z.strictObject({
-    outgoing: z.array(z.strictObject({...relationshipBase, targets: z.array(text).min(1)})).default([]),
-    incoming: z.array(z.strictObject({...relationshipBase, sources: z.array(text).min(1)})).default([]),
-  }),
 });
 export type Entity = z.infer<typeof entitySchema>;
 
