@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {extractSections} from './extract-sections';
+import {extractSections, headingAnchors} from './extract-sections';
 
 const source = `---
 title: Sample
@@ -95,4 +95,22 @@ describe('MDX syntax', () => {
     expect(section.blocks).toEqual([code, jsx]);
     expect(section.text).toContain('export DATAHUB_TELEMETRY_ENABLED=false');
   });
+});
+
+describe('headingAnchors', () => {
+  it('gives the anchors extractSections gives, on long hand-written pages and every generated page but the GraphQL reference', async () => {
+    const {loadSiteData} = await import('../generate/load');
+    const {renderSite} = await import('../generate/generate');
+    const {readFileSync, existsSync} = await import('node:fs');
+    const site = process.cwd();
+    const generated = renderSite(loadSiteData(site));
+    const hand = ['quickstart', 'deploy/kubernetes', 'how/updating-datahub', 'authentication/guides/sso/configure-oidc-react', 'what/urn', 'lineage/airflow']
+      .map((p) => [`docs/${p}.md`, `docs/${p}.mdx`].find((f) => existsSync(`${site}/${f}`))!)
+      .map((f) => readFileSync(`${site}/${f}`, 'utf8'));
+    const pages = [...hand, ...[...generated.entries()].filter(([f]) => !f.startsWith('graphql/')).map(([, text]) => text)];
+    for (const source of pages) {
+      const sections = extractSections({route: '/docs/x', title: 'x', group: 'g', kind: 'guide', source});
+      expect(headingAnchors(source)).toEqual(sections.map((s) => s.url.split('#')[1]).filter((a): a is string => a !== undefined));
+    }
+  }, 60_000);
 });
