@@ -49,6 +49,9 @@ export const PLUGIN_TASKS = new Set([
   'processResources', 'buildDependents', 'buildNeeded',
   'checkstyleMain', 'checkstyleTest', 'install', 'publishToMavenLocal', 'war', 'dist', 'distZip', 'distTar',
   'installDist', 'runPlayBinary', 'idea', 'eclipse',
+  // The Spring Boot plugin (the consumer jobs, datahub-upgrade) and the Pegasus plugin (metadata-models and the other
+  // PDL projects).
+  'bootRun', 'bootJar', 'generateDataTemplate', 'checkRestModel', 'generateAvroSchema',
 ]);
 
 /** The first line of every page plugins/generate writes. */
