@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {Integration} from '../plugins/generate/schemas';
 import {
   checkIntegrationOptions, checkIntegrationSettings, checkOptionTables, checkOptions, checkRecipe, readReference, readSettings, recipeSource,
-  sameDefault, unknownRecipeKeys,
+  missingPipelineName, sameDefault, unknownRecipeKeys,
 } from './check-options';
 import {isPatternKey, staleSharedOptions} from '../plugins/generate/source-options';
 
@@ -146,5 +146,13 @@ describe('every integration page and recipe of the site', () => {
     // Only the two actions of the separate datahub-actions package have nothing in the release to check against.
     expect(report.skipped.map((s) => s.id)).toEqual(['microsoft-teams', 'slack']);
     expect(report.checked.length).toBeGreaterThanOrEqual(55);
+  });
+});
+
+describe('recipes run from the CLI', () => {
+  it('need a pipeline_name when they turn stateful ingestion on', () => {
+    const recipe = (head: string) => recipeSource(`${head}source:\n  type: mysql\n  config:\n    stateful_ingestion:\n      enabled: true\n`)!;
+    expect(missingPipelineName('f', recipe(''), 'its recipe')[0].message).toMatch(/without a top-level pipeline_name/);
+    expect(missingPipelineName('f', recipe('pipeline_name: shop\n'), 'its recipe')).toEqual([]);
   });
 });

@@ -133,6 +133,7 @@ export function unknownRecipeKeys(config: Record<string, unknown>, plugin: Plugi
 interface Recipe {
   type: string;
   config: Record<string, unknown>;
+  pipelineName?: string;
 }
 
 /** The source part of a recipe text, when it has one with a plugin type and a config mapping. */
@@ -143,9 +144,20 @@ export function recipeSource(text: string): Recipe | undefined {
   } catch {
     return undefined;
   }
-  const source = (parsed as {source?: {type?: unknown; config?: unknown}} | null)?.source;
+  const recipe = parsed as {source?: {type?: unknown; config?: unknown}; pipeline_name?: unknown} | null;
+  const source = recipe?.source;
   if (!source || typeof source.type !== 'string' || !source.config || typeof source.config !== 'object') return undefined;
-  return {type: source.type, config: source.config as Record<string, unknown>};
+  return {type: source.type, config: source.config as Record<string, unknown>, ...(typeof recipe?.pipeline_name === 'string' ? {pipelineName: recipe.pipeline_name} : {})};
+}
+
+/**
+ * A recipe run from the CLI with stateful ingestion on needs a top-level `pipeline_name`: v0.10.5 stops with
+ * "pipeline_name must be provided if stateful ingestion is enabled" (UI ingestion sets one itself).
+ */
+export function missingPipelineName(file: string, recipe: Recipe, where: string): OptionProblem[] {
+  const stateful = recipe.config.stateful_ingestion as {enabled?: unknown} | undefined;
+  if (!stateful || stateful.enabled !== true || recipe.pipelineName) return [];
+  return [{file, message: `${file}: ${where} turns on stateful_ingestion without a top-level pipeline_name; the CLI refuses to run it (add pipeline_name)`}];
 }
 
 export function checkRecipe(file: string, recipe: Recipe, reference: Reference, where: string): OptionProblem[] {
@@ -238,7 +250,7 @@ export function checkOptions(siteDir: string): OptionReport {
     const recipe = recipeSource(integration.recipe);
     if (recipe) {
       report.recipes++;
-      report.problems.push(...checkRecipe(file, recipe, reference, 'its recipe'));
+      report.problems.push(...checkRecipe(file, recipe, reference, 'its recipe'), ...missingPipelineName(file, recipe, 'its recipe'));
     }
   }
   for (const full of markdownFiles(path.join(siteDir, 'docs'))) {
