@@ -18,7 +18,7 @@ describe('the questions each section answers', () => {
       expect.stringMatching(/\/docs\/no-such-page is not a doc route/),
       expect.stringMatching(/"how much memory does it NEED" is written twice/),
       expect.stringMatching(/\/docs\/quickstart#step-9 is not a section of the page/),
-      expect.stringMatching(/repeats an evaluation question/),
+      expect.stringMatching(/is too close to a question of the evaluation sets/),
     ]);
   });
 

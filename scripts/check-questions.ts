@@ -112,7 +112,8 @@ export function checkQuestionsFile(
         if (seen.has(normal)) problems.push({file, message: `${file}: ${route}: "${text}" is written twice for this page`});
         seen.add(normal);
         const copied = copiesEvaluation(text, evaluation);
-        if (copied) problems.push({file, message: `${file}: ${route}: "${text}" repeats an evaluation question ("${copied}"); write the page's own questions`});
+        // The evaluation question itself is not printed: its wording must not reach the data through the fix.
+        if (copied) problems.push({file, message: `${file}: ${route}: "${text}" is too close to a question of the evaluation sets; write the page's own question from its content`});
       }
     }
   }

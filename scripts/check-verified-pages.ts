@@ -4,7 +4,9 @@
  * - every `hand` route of data/routes.tsv has exactly one row, and every row's route is a `hand` route;
  * - `result` is one of accurate, corrected, filled; a corrected or filled row says what in `notes`;
  * - `release_files` is `-` (the release has no counterpart) or `;`-separated paths of the release, each with a word
- *   count in data/reference/release-page-words-v0.10.5.tsv (written by scripts/reference/count_release_words.py);
+ *   count in data/reference/release-page-words-v0.10.5.tsv (written by scripts/reference/count_release_words.py); a
+ *   row may also name what it read outside the release (`owner/repo@commit:path` of another repository, `path@HEAD`
+ *   of a later revision), which is not counted; the counterpart, the first entry, is a release path;
  * - a page with fewer than half the prose words of its counterpart (the first release file) has a note starting
  *   with `shorter:` saying why that is right.
  * Rows may come in any order (helpers' rows are merged in). `npx tsx scripts/check-verified-pages.ts` prints a
@@ -18,6 +20,9 @@ export const RECORD_FILE = 'data/reference/verified-pages.tsv';
 export const WORDS_FILE = 'data/reference/release-page-words-v0.10.5.tsv';
 export const RECORD_HEADER = ['route', 'release_files', 'result', 'notes'] as const;
 export const RESULTS = ['accurate', 'corrected', 'filled'] as const;
+
+/** A path in the release's tree; `owner/repo@commit:path`, `path@HEAD` or a note in parentheses name other sources. */
+export const isReleasePath = (entry: string) => !/[@:() ]/.test(entry);
 /** A page under this share of its counterpart's words needs a `shorter:` note. */
 export const SHORTER_RATIO = 0.5;
 
@@ -131,8 +136,11 @@ export function checkVerifiedPages(input: VerifiedPagesInput): {problems: string
     if ((RESULTS as readonly string[]).includes(row.result)) summary.results[row.result as VerificationResult]++;
     else problems.push(`${at}: result "${row.result}" is not one of ${RESULTS.join(', ')}`);
     if (row.result !== 'accurate' && !row.notes) problems.push(`${at}: a ${row.result || 'row'} without notes: say what was corrected or added`);
-    for (const file of row.releaseFiles) {
+    for (const file of row.releaseFiles.filter(isReleasePath)) {
       if (!words.has(file)) problems.push(`${at}: ${file} has no word count in ${WORDS_FILE} (run scripts/reference/count_release_words.py)`);
+    }
+    if (row.releaseFiles.length && !isReleasePath(row.releaseFiles[0])) {
+      problems.push(`${at}: the first release file, the page's counterpart, must be a path of the release (not ${row.releaseFiles[0]})`);
     }
     const counterpart = row.releaseFiles[0];
     const theirs = counterpart === undefined ? undefined : words.get(counterpart);

@@ -82,8 +82,14 @@ def release_files(record_paths: Iterable[str]) -> List[str]:
                 sys.exit(f"{record} line {n}: {len(cells)} columns, expected {len(HEADER)}")
             if cells[1].strip() == "-":
                 continue
-            named.update(p.strip() for p in cells[1].split(";") if p.strip())
+            named.update(p.strip() for p in cells[1].split(";") if is_release_path(p.strip()))
     return sorted(named)
+
+
+def is_release_path(entry: str) -> bool:
+    """A path in the release's tree. Other sources a row names (`owner/repo@commit:path` of another repository,
+    `path@HEAD` of a later revision, a note in parentheses) are read too, but are not the release and not counted."""
+    return bool(entry) and not any(ch in entry for ch in "@: ()")
 
 
 def main():
