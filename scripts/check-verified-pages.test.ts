@@ -70,7 +70,7 @@ describe('checkVerifiedPages', () => {
       expect.stringMatching(/:3: a second row for \/docs\/a \(the first is line 2\)/),
       expect.stringMatching(/:3: a corrected without notes/),
       expect.stringMatching(/:3: \/docs\/a has 30 words/),
-      expect.stringMatching(/:4: \/docs\/c is not a hand-written route/),
+      expect.stringMatching(/:4: \/docs\/c is not a hand-written route of data\/routes.tsv, nor one written from a data file/),
       expect.stringMatching(/:4: result "checked" is not one of accurate, corrected, filled/),
       expect.stringMatching(/:4: docs\/c\.md has no word count/),
       expect.stringMatching(/no row for \/docs\/b$/),

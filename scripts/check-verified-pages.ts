@@ -1,7 +1,8 @@
 /**
  * Verification-record check: every hand-written page has been read against the release it documents, and the record
  * says so (data/reference/verified-pages.tsv, issue 46).
- * - every `hand` route of data/routes.tsv has exactly one row, and every row's route is a `hand` route;
+ * - every `hand` route of data/routes.tsv has exactly one row; a `data` route (a page written from a data file) may
+ *   have one too; no other route has a row;
  * - `result` is one of accurate, corrected, filled; a corrected or filled row says what in `notes`;
  * - `release_files` is `-` (the release has no counterpart) or `;`-separated paths of the release, each with a word
  *   count in data/reference/release-page-words-v0.10.5.tsv (written by scripts/reference/count_release_words.py); a
@@ -39,6 +40,8 @@ export interface RecordRow {
 export interface VerifiedPagesInput {
   /** The `hand` routes of data/routes.tsv. */
   handRoutes: readonly string[];
+  /** The `data` routes of data/routes.tsv, whose rows are welcome but not required. */
+  dataRoutes?: readonly string[];
   /** The record's text (header line, then rows). */
   record: string;
   /** The word-count file's text (`release_file<TAB>words`). */
@@ -132,7 +135,9 @@ export function checkVerifiedPages(input: VerifiedPagesInput): {problems: string
     const first = seen.get(row.route);
     if (first !== undefined) problems.push(`${at}: a second row for ${row.route} (the first is line ${first})`);
     else seen.set(row.route, row.line);
-    if (!hand.has(row.route)) problems.push(`${at}: ${row.route} is not a hand-written route of data/routes.tsv`);
+    if (!hand.has(row.route) && !(input.dataRoutes ?? []).includes(row.route)) {
+      problems.push(`${at}: ${row.route} is not a hand-written route of data/routes.tsv, nor one written from a data file`);
+    }
     if ((RESULTS as readonly string[]).includes(row.result)) summary.results[row.result as VerificationResult]++;
     else problems.push(`${at}: result "${row.result}" is not one of ${RESULTS.join(', ')}`);
     if (row.result !== 'accurate' && !row.notes) problems.push(`${at}: a ${row.result || 'row'} without notes: say what was corrected or added`);
@@ -168,9 +173,12 @@ export function pageFile(siteDir: string, route: string): string | null {
 /** The check over the site's own files. */
 export function checkSite(siteDir: string): {problems: string[]; summary: VerifiedPagesSummary} {
   const read = (file: string) => (existsSync(path.join(siteDir, file)) ? readFileSync(path.join(siteDir, file), 'utf8') : '');
-  const handRoutes = readRoutes(read('data/routes.tsv')).filter((r) => r.origin === 'hand').map((r) => r.path);
+  const routes = readRoutes(read('data/routes.tsv'));
+  const handRoutes = routes.filter((r) => r.origin === 'hand').map((r) => r.path);
+  const dataRoutes = routes.filter((r) => r.origin === 'data').map((r) => r.path);
   return checkVerifiedPages({
     handRoutes,
+    dataRoutes,
     record: read(RECORD_FILE),
     releaseWords: read(WORDS_FILE),
     pageWords: (route) => {
