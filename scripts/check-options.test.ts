@@ -37,6 +37,11 @@ describe('the v0.10.5 reference', () => {
     expect(reference.plugins.metabase.options.display_uri).toBeUndefined();
   });
 
+  it('holds the capabilities each source class declares, by position or keyword, with their supported flag', () => {
+    expect(reference.plugins['json-schema'].capabilities).toMatchObject({'Schema Metadata': true, 'Extract Tags': false, 'Extract Ownership': false});
+    expect(reference.plugins.clickhouse.capabilities).toEqual({'Data Profiling': true, 'Detect Deleted Entities': true});
+  });
+
   it('keeps names a release renamed as accepted, and marks removed ones', () => {
     expect(reference.plugins.s3.options.path_spec).toMatchObject({deprecated: 'renamed'});
     expect(reference.plugins.bigquery.options.platform_instance?.removed ?? reference.plugins.bigquery.options.platform_instance?.deprecated).toBeTruthy();

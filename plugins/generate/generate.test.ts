@@ -136,6 +136,14 @@ describe('generation from the repository data', () => {
     expect(snowflake).toContain('datahub ingest -c snowflake.dhub.yaml');
   });
 
+  it('tells a capability the plugin declares from one its code has without declaring, and a declared one it lacks', () => {
+    const clickhouse = renderSite(data).get('generated/ingestion/sources/clickhouse.md')!;
+    expect(clickhouse).toContain('| Table-Level Lineage | ✅ Works, not declared |');
+    expect(clickhouse).toContain('| Data Profiling | ✅ Supported |');
+    expect(clickhouse).toContain('| Data Profiling | ❌ Declared, does not work |');
+    expect(clickhouse).toContain('| Extract Ownership | ❌ Not supported |');
+  });
+
   it('lists every option of the release on a source page: nested groups, enum values, defaults, deprecated names', () => {
     const pages = renderSite(data);
     const salesforce = pages.get('generated/ingestion/sources/salesforce.md')!;

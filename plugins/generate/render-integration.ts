@@ -8,14 +8,52 @@ export function integrationPath(item: Integration): string {
   return item.docPath ?? `/docs/generated/ingestion/sources/${item.id}`;
 }
 
-function capabilityTable(item: Integration): string {
-  return item.plugins
-    .map((plugin) => {
-      const heading = item.plugins.length > 1 ? `### ${code(plugin.name)}\n\n` : '';
-      const rows = plugin.capabilities.map((c) => [c.name, c.supported ? '✅ Supported' : '❌ Not supported', c.note]);
-      return heading + table(['Capability', 'Status', 'Notes'], rows);
-    })
-    .join('\n\n');
+type Capability = Integration['plugins'][number]['capabilities'][number];
+
+/** A capability's status: what the plugin does (our data, checked against its code) beside what the release declares. */
+const STATUSES = {
+  declared: {label: '✅ Supported', legend: 'the plugin declares the capability and does it'},
+  undeclared: {label: '✅ Works, not declared', legend: 'the plugin does it, but the release does not list it among the plugin\'s capabilities'},
+  brokenPromise: {label: '❌ Declared, does not work', legend: 'the release lists the capability, but the plugin\'s code does not do it; the note says what happens'},
+  no: {label: '❌ Not supported', legend: 'the plugin does not do it; the note says why, or what it does instead'},
+} as const;
+
+function capabilityStatus(capability: Capability, declared: Readonly<Record<string, boolean>>): keyof typeof STATUSES {
+  const promised = declared[capability.name] === true;
+  if (capability.supported) return promised ? 'declared' : 'undeclared';
+  return promised ? 'brokenPromise' : 'no';
+}
+
+function capabilityTable(item: Integration, reference: Reference): string {
+  const used = new Set<keyof typeof STATUSES>();
+  const tables = item.plugins.map((plugin) => {
+    const declared = reference.plugins[plugin.name]?.capabilities ?? {};
+    const heading = item.plugins.length > 1 ? `### ${code(plugin.name)}\n\n` : '';
+    const rows = plugin.capabilities.map((c) => {
+      const status = capabilityStatus(c, declared);
+      used.add(status);
+      return [c.name, STATUSES[status].label, c.note];
+    });
+    return heading + table(['Capability', 'Status', 'Notes'], rows);
+  });
+  const legend = (Object.keys(STATUSES) as Array<keyof typeof STATUSES>).filter((s) => used.has(s))
+    .map((s) => `${STATUSES[s].label.replace(/^(\S+) (.*)$/, '$1 **$2**')}: ${STATUSES[s].legend}.`).join(' ');
+  return [`Statuses, as of ${reference.release}: ${legend}`, ...tables].join('\n\n');
+}
+
+/** What a support status means for a plugin, in the site's words; nothing for Certified. */
+function statusNote(plugin: Integration['plugins'][number]): string | undefined {
+  const name = code(plugin.name);
+  switch (plugin.status) {
+    case 'Certified':
+      return undefined;
+    case 'Incubating':
+      return `The ${name} plugin is **Incubating**: ready to use, but tested on fewer setups than a certified plugin, and its options may still change between releases.`;
+    case 'Testing':
+      return `The ${name} plugin is **Testing**: meant for trying out, and it may change without notice between releases.`;
+    case 'Unknown':
+      return `The support status of the ${name} plugin is **Unknown**: its authors give no promise about its stability.`;
+  }
 }
 
 /** The release's options of a source, and the descriptions written for them. */
@@ -67,7 +105,6 @@ function configSection(item: Integration, sources: OptionSources): string {
 
 /** Markdown page for an ingestion source with a generated page. */
 export function renderIntegration(item: Integration, sources: OptionSources): string {
-  const main = item.plugins[0];
   const recipeFile = `${item.id}.dhub.yaml`;
   const facts = factsTable([
     ['Platform type', item.platformType],
@@ -82,7 +119,7 @@ export function renderIntegration(item: Integration, sources: OptionSources): st
       item.description.trim(),
       facts,
       '## Capabilities',
-      capabilityTable(item),
+      capabilityTable(item, sources.reference),
       '## Prerequisites',
       bullets(item.prerequisites),
       '## Install the plugin',
@@ -103,8 +140,8 @@ export function renderIntegration(item: Integration, sources: OptionSources): st
         ...item.related.map((r) => `[${r.replace(/^\/docs\//, '')}](${r})`),
         '[All integrations](/integrations)',
       ]),
-      main.status !== 'Certified' &&
-        `:::note\n\nThe ${code(main.name)} plugin is **${main.status}**: it works, but its options may change between releases.\n\n:::`,
+      item.plugins.some((p) => statusNote(p)) &&
+        `:::note\n\n${item.plugins.map(statusNote).filter(Boolean).join('\n\n')}\n\n:::`,
     ],
   );
 }

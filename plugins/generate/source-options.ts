@@ -33,6 +33,8 @@ export const referenceSchema = z.strictObject({
     configClass: z.string(),
     /** pydantic's `Config.extra` of the config class: `forbid` rejects an unknown key, `allow`/`ignore` do not. */
     extraOptions: z.string(),
+    /** What the source class declares with `@capability` (on itself or a base class): capability -> supported flag. */
+    capabilities: z.record(z.string(), z.boolean()),
     options: z.record(z.string(), optionSchema),
   })),
 });

@@ -434,6 +434,30 @@ def config_class_of(extractor: Extractor, module: str, source: str) -> Optional[
     return None
 
 
+def capabilities_of(extractor: Extractor, module: str, source: str) -> Dict[str, bool]:
+    """The capabilities a source class declares with `@capability(SourceCapability.X, ..., supported=...)`, on itself
+    or a base class (the decorator adds to a dict the subclasses share): capability name -> supported."""
+    release = extractor.release
+    found: Dict[str, bool] = {}
+    for mod, cls_name in extractor.mro(module, source):
+        if not mod:
+            continue
+        for decorator in release.modules[mod].classes[cls_name].decorator_list:
+            if call_name(decorator) != "capability" or not isinstance(decorator, ast.Call):
+                continue
+            keywords = {k.arg: k.value for k in decorator.keywords if k.arg}
+            named = decorator.args[0] if decorator.args else keywords.get("capability_name")
+            if named is None:
+                continue
+            name, ok = extractor.literal(mod, named)
+            if not ok or not isinstance(name, str):
+                continue
+            flag = keywords.get("supported", decorator.args[2] if len(decorator.args) > 2 else None)
+            supported = True if flag is None else bool(ast.literal_eval(flag))
+            found.setdefault(name, supported)
+    return dict(sorted(found.items()))
+
+
 def plugins_of(release: Release) -> List[Tuple[str, str, str]]:
     setup = release.file("metadata-ingestion/setup.py")
     block = setup[setup.index('"datahub.ingestion.source.plugins"') :]
@@ -480,6 +504,7 @@ def main():
             "sourceClass": f"{found[0].name}:{found[2]}",
             "configClass": f"{config[0]}:{config[1]}",
             "extraOptions": extractor.extra(*config),
+            "capabilities": capabilities_of(extractor, found[0].name, found[2]),
             "options": dict(sorted(options.items())),
         }
     document = {
@@ -497,7 +522,7 @@ def main():
     for i, plugin in enumerate(names):
         data = document["plugins"][plugin]
         lines.append(f"    {json.dumps(plugin)}: {{")
-        for key in ("sourceClass", "configClass", "extraOptions"):
+        for key in ("sourceClass", "configClass", "extraOptions", "capabilities"):
             lines.append(f"      {json.dumps(key)}: {json.dumps(data[key])},")
         lines.append('      "options": {')
         options = list(data["options"].items())
