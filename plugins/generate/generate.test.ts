@@ -136,6 +136,12 @@ describe('generation from the repository data', () => {
     expect(snowflake).toContain('datahub ingest -c snowflake.dhub.yaml');
   });
 
+  it('pins the CLI a managed release recommends, and no version where its notes name none', () => {
+    const pages = renderSite(data);
+    expect(pages.get('managed-datahub/release-notes/v_0_2_9.md')).toContain("pip install --upgrade 'acryl-datahub==0.10.4.3'");
+    expect(pages.get('managed-datahub/release-notes/v_0_1_69.md')).not.toContain('pip install');
+  });
+
   it('tells a capability the plugin declares from one its code has without declaring, and a declared one it lacks', () => {
     const clickhouse = renderSite(data).get('generated/ingestion/sources/clickhouse.md')!;
     expect(clickhouse).toContain('| Table-Level Lineage | ✅ Works, not declared |');

@@ -18,10 +18,12 @@ export function renderManagedRelease(release: ManagedRelease): string {
       ]),
       ...release.sections.map((s) => `## ${s.heading}\n\n${bullets(s.items)}`),
       '## Check your client version',
-      `The managed server is upgraded for you; the CLI and Python SDK that push metadata are yours to upgrade. Check the installed version and upgrade it with:`,
-      codeBlock('shell', release.ossBase
-        ? `datahub version\npip install --upgrade 'acryl-datahub==${release.ossBase.replace(/^v/, '')}'`
-        : 'datahub version\npip install --upgrade acryl-datahub'),
+      release.recommendedCli
+        ? `The managed server is upgraded for you; the CLI and Python SDK that push metadata are yours to upgrade. These notes recommend ${release.recommendedCli}; check the installed version and install that one with:`
+        : 'The managed server is upgraded for you; the CLI and Python SDK that push metadata are yours to upgrade. These notes name no recommended CLI version; check the one you have with:',
+      codeBlock('shell', release.recommendedCli
+        ? `datahub version\npip install --upgrade 'acryl-datahub==${release.recommendedCli.replace(/^v/, '')}'`
+        : 'datahub version'),
       '## Related pages',
       bullets(['[Managed DataHub overview](/docs/managed-datahub/managed-datahub-overview)', '[Updating DataHub](/docs/how/updating-datahub)']),
     ],

@@ -111,6 +111,8 @@ export const managedReleasesSchema = z.strictObject({
     version: z.string().regex(versionPattern, 'a version such as v0.2.9'),
     /** The open-source release it is based on. */
     ossBase: z.string().regex(versionPattern).optional(),
+    /** The CLI/SDK version the release notes recommend, when they name one. */
+    recommendedCli: z.string().regex(versionPattern, 'a version such as v0.10.4.3').optional(),
     summary: text,
     sections: z.array(z.strictObject({heading: text, items: z.array(text).min(1)})).min(1),
   })).min(1),
