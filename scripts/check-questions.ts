@@ -6,32 +6,21 @@
  * copy of a question of the evaluation sets (they measure how well unseen questions are answered, so their wording
  * must not leak into the data). `npx tsx scripts/check-questions.ts` prints the problems and the coverage per group.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import * as z from 'zod';
 import {sidebarGroups} from '../data/sidebar-groups';
-import {loadSiteData, readData} from '../plugins/generate/load';
+import {loadSiteData} from '../plugins/generate/load';
 import {renderSite} from '../plugins/generate/generate';
 import {headingAnchors} from '../plugins/search-index/extract-sections';
+import {QUESTIONS_DIR, questionsFileSchema, readQuestionFiles, type QuestionsFile} from '../plugins/search-index/questions';
 
-export const QUESTIONS_DIR = 'data/questions';
+export {QUESTIONS_DIR, questionsFileSchema, type QuestionsFile};
 
 /** Sets whose questions measure retrieval; none of their wording may appear in data/questions. */
 export const EVALUATION_SETS = [
   'data/real-dev-questions.tsv', 'data/chat-dev-questions.tsv', 'data/chat-team-questions.tsv', 'data/search-dev-queries.tsv',
   'data/chat-thread-questions.tsv',
 ];
-
-const question = z.string().trim()
-  .min(8, 'a question of at least 8 characters')
-  .max(220, 'at most 220 characters: one question or one pasted error line, not a paragraph');
-
-/** One file of data/questions/: route -> anchor -> questions that section answers. */
-export const questionsFileSchema = z.record(
-  z.string().regex(/^\/docs(\/[a-z0-9_\-.]+)+$/, 'a doc route such as /docs/quickstart'),
-  z.record(z.string().regex(/^[a-z0-9_\-]*$/, "a section anchor such as 'troubleshooting' ('' for the page's opening)"), z.array(question).min(1)),
-);
-export type QuestionsFile = z.infer<typeof questionsFileSchema>;
 
 export interface QuestionProblem {
   file: string;
@@ -131,10 +120,7 @@ export function checkQuestions(siteDir: string): QuestionsReport {
   const evaluation = readEvaluationQuestions(siteDir);
   const problems: QuestionProblem[] = [];
   const perRoute = new Map<string, number>();
-  const files = readdirSync(path.join(siteDir, QUESTIONS_DIR)).filter((f) => f.endsWith('.yaml')).sort();
-  for (const name of files) {
-    const file = `${QUESTIONS_DIR}/${name}`;
-    const questions = readData(siteDir, file, questionsFileSchema);
+  for (const {file, questions} of readQuestionFiles(siteDir)) {
     problems.push(...checkQuestionsFile(file, questions, anchors, evaluation));
     for (const [route, sections] of Object.entries(questions)) {
       if (perRoute.has(route)) problems.push({file, message: `${file}: ${route} also has questions in another file; keep a page's questions in one file`});
