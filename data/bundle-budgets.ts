@@ -41,9 +41,13 @@ export const bundleBudgets: readonly BundleBudget[] = [
 /**
  * Search index budgets (gzip bytes), checked on the build like the pages': the whole index (what `npm run search`
  * and the bench read, and the download a reader would pay without shards) and the lexicon the modal and the search
- * page fetch before their first query. Measured 368 KiB and 39 KiB; each budget is that plus a margin.
+ * page fetch before their first query. Measured 368 KiB and 39 KiB; each budget is that plus a margin. Issue 46 raised
+ * the whole index's: the docs grew from 3,753 to 4,191 sections (every option of every source described, the entity
+ * pages' fields read from the release, the environment variables reference from 106 to 333 variables, about 50,000
+ * words added to the verified guides), and the index with them, to 461.6 KiB; the lexicon a reader fetches first
+ * stayed within its budget (45.8 KiB).
  */
 export const searchIndexBudgets = {
-  wholeIndexMaxGzipBytes: 400 * 1024,
+  wholeIndexMaxGzipBytes: 480 * 1024,
   lexiconMaxGzipBytes: 48 * 1024,
 } as const;
