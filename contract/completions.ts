@@ -15,6 +15,12 @@ export function splitCompletion(text: string): {references: string[]; answer: st
 
 export {MAX_CONTEXT_ANSWER_CHARS, MAX_CONTEXT_EXCHANGES};
 
+/**
+ * Ends an answer the LLM endpoint stopped writing (it broke off, fell silent, or took longer than the server allows):
+ * what came before it is kept, and the reader is told it is incomplete. Markdown, after a blank line.
+ */
+export const ANSWER_CUT_NOTE = '*This answer was cut short: the language model stopped before it finished. The sources listed with it may say more.*';
+
 /** Most sections a request may ask for. */
 export const MAX_SECTIONS_MATCH_COUNT = 20;
 

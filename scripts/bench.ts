@@ -15,6 +15,7 @@ import {launchChromium} from './chromium';
 import {benchSearch} from './bench/search';
 import {benchInstances} from './bench/instances';
 import {benchServer} from './bench/server';
+import {benchFlood} from './bench/flood';
 import {benchBuild} from './bench/build';
 import {benchLighthouse} from './bench/lighthouse';
 import {benchModalOpen} from './bench/modal-open';
@@ -52,8 +53,9 @@ async function searchPhase({buildDir}: BenchContext): Promise<BenchRow[]> {
  */
 const PHASES: Phase[] = [
   {name: 'Search (index, Chromium latency, relevance)', run: searchPhase},
-  {name: 'Retrieval quality (npm run eval, 5-fold cross-validated) and worst-case CPU', run: ({buildDir}) => benchRetrieval(buildDir)},
+  {name: 'Retrieval quality (npm run eval, 5-fold cross-validated) and CPU per hostile request body', run: ({buildDir}) => benchRetrieval(buildDir)},
   {name: 'Chat and query log (one server, SQLite and PostgreSQL)', run: ({buildDir, loadSeconds}) => benchServer(buildDir, loadSeconds)},
+  {name: 'Chat under a three-address flood (a reader asking once a second)', run: ({buildDir, loadSeconds}) => benchFlood(buildDir, loadSeconds)},
   {name: 'Two API instances (PostgreSQL and Redis)', run: ({buildDir, loadSeconds}) => benchInstances(buildDir, loadSeconds)},
   {name: 'Lighthouse (mobile, median of 3 runs)', run: ({buildDir, baselineBuildDir}) => benchLighthouse(buildDir, baselineBuildDir)},
   // BENCH_BEFORE_BUILD: a build of the previous version, measured in the same run as the baseline.

@@ -39,7 +39,7 @@ async function main() {
   const pooled = createPooledCompletions(loadChatCorpus(buildDir), {threads: defaultChatWorkers(), maxQueue: 10_000});
   await pooled.ready();
   const app = await buildApp(
-    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000, maxConcurrentCompletions: 10_000, queryLogRateLimitPerMinute: 10_000_000},
+    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000_000, maxConcurrentCompletions: 10_000, maxConcurrentPerClient: 10_000, queryLogRateLimitPerMinute: 10_000_000},
     {completions: {retriever: pooled.retriever, answerer: pooled.answerer, log: (m, e) => console.error(m, e)}, store, allowedModels: null, chatPool: pooled},
   );
   const url = await app.listen({port: 0, host: '127.0.0.1'});

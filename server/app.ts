@@ -9,11 +9,13 @@ import type {SemanticRetrieval} from './completions/embeddings/semantic-retrieva
 import type {ChatPoolStats} from './completions/worker-pool';
 import {completionsRoutes} from './completions/route';
 import {HEALTH_PATHS, healthRoutes} from './health';
+import {refusePrototypeKeys} from './json-body';
 import {createMetrics, type AppMetrics} from './metrics';
 import type {QueryLogStore} from './query-log/store';
 import {loadDocRoutes} from './query-log/doc-routes';
 import {pageFeedbackRoutes} from './query-log/page-feedback-route';
 import {queryLogRoutes} from './query-log/route';
+import {isBounded} from './query-log/row-bound';
 import {builtApiOrigins, contentSecurityPolicy, inlineScriptHashes, registerSecurityHeaders} from './security-headers';
 import type {SharedLimits} from './shared-limits';
 import {registerStaticSite} from './static-site';
@@ -57,7 +59,7 @@ type AppConfig = Pick<ServerConfig, 'buildDir'> &
   Partial<
     Pick<
       ServerConfig,
-      | 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'maxConcurrentCompletions' | 'queryLogRateLimitPerMinute' | 'pageFeedbackRateLimitPerMinute' | 'corsOrigins' | 'chatQueueMax' | 'chatAdmissionWaitMs'
+      | 'serveStatic' | 'projectKeys' | 'anonKey' | 'rateLimitPerMinute' | 'maxConcurrentCompletions' | 'maxConcurrentPerClient' | 'queryLogRateLimitPerMinute' | 'pageFeedbackRateLimitPerMinute' | 'corsOrigins' | 'chatQueueMax' | 'chatAdmissionWaitMs'
       | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'trustProxy' | 'hstsMaxAgeSeconds'
     >
   >;
@@ -85,6 +87,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
     frameworkErrors: answerFrameworkError,
   });
 
+  refusePrototypeKeys(app);
   const metrics = options.metrics ?? createMetrics();
   app.decorate('metrics', metrics);
   // By route pattern, never the raw URL: one series per route however many paths readers ask for.
@@ -95,8 +98,12 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
   if (services?.store.waitingWrites) metrics.watchWaitingWrites(() => services.store.waitingWrites?.() ?? 0);
+  if (services && isBounded(services.store)) metrics.watchRows(services.store.rowCounts);
   if (services?.chatPool) metrics.watchChatPool(services.chatPool);
-  if (services?.sharedLimits) metrics.watchSharedLimits(() => services.sharedLimits?.countingLocally() ?? false);
+  if (services?.sharedLimits) {
+    metrics.watchSharedLimits(() => services.sharedLimits?.countingLocally() ?? false);
+    services.sharedLimits.onCountedLocally((reason) => metrics.degraded.inc({reason}));
+  }
   services?.semanticRetrieval?.registerMetrics(metrics.registry);
 
   // Client errors get their own one-line reason; server errors never leak internals.
@@ -149,6 +156,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
         allowedModels: services.allowedModels,
         rateLimitPerMinute: config.rateLimitPerMinute ?? serverDefaults.rateLimitPerMinute,
         maxConcurrent: config.maxConcurrentCompletions ?? serverDefaults.maxConcurrentCompletions,
+        maxConcurrentPerClient: config.maxConcurrentPerClient ?? serverDefaults.maxConcurrentPerClient,
         queueFull: services.chatPool ? () => services.chatPool!.queueLength() >= (config.chatQueueMax ?? serverDefaults.chatQueueMax) : undefined,
         onWorkerFreed: services.chatPool ? (listener) => services.chatPool!.onTask(listener) : undefined,
         admissionWaitMs: config.chatAdmissionWaitMs ?? serverDefaults.chatAdmissionWaitMs,

@@ -1,38 +1,15 @@
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../contract/completions';
 import type {Section} from '../lib/search/types';
-import {CHAT_SECTIONS_FILE} from '../plugins/search-index/constants';
 import {buildApp, type AppServices} from './app';
 import {readConfig} from './config';
 import {worstCaseRequest} from './completions/worst-case-request';
 import {createServices} from './services';
-
-/**
- * A corpus whose worst-case question costs hundreds of ms of CPU (made-up words sharing syllables make the query
- * analysis work hard), built deterministically
- * so the test needs no docs build.
- */
-function syntheticSections(count: number, wordsPerSection: number): Section[] {
-  const syllables = ['da', 'ta', 'hub', 'me', 'lin', 'ea', 'ge', 'so', 'ur', 'ce', 'ing', 'est', 'po', 'li', 'cy', 'as', 'pe', 'ct', 'ro', 'ke'];
-  let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  const vocabulary = Array.from({length: 20_000}, (_, i) => {
-    let word = '';
-    for (let n = i + 1; n > 0; n = Math.floor(n / syllables.length)) word += syllables[n % syllables.length];
-    return `${word}x`;
-  });
-  // Skewed toward the first words, as real text is: common words have long posting lists.
-  const pick = () => vocabulary[Math.floor(random() ** 2 * vocabulary.length)];
-  return Array.from({length: count}, (_, i) => {
-    const text = Array.from({length: wordsPerSection}, pick).join(' ');
-    const url = `/docs/page-${Math.floor(i / 4)}#section-${i % 4}`;
-    return {id: url, url, hierarchy: ['Guides', `Page ${Math.floor(i / 4)}`, `Section ${i}`, null, null, null, null], text, language: 'en', docsTag: 'docs-default-current', pageKind: 'guide', blocks: [text]};
-  });
-}
+import {syntheticBuild, syntheticSections} from './test-corpus';
 
 const KEY = 'isolation-key';
 let app: FastifyInstance;
@@ -41,12 +18,9 @@ let url: string;
 let config: ReturnType<typeof readConfig>;
 
 beforeAll(async () => {
-  const build = mkdtempSync(path.join(tmpdir(), 'isolation-build-'));
-  writeFileSync(path.join(build, 'index.html'), '<!doctype html><title>DataHub</title><p>Home</p>');
-  mkdirSync(path.join(build, 'docs'), {recursive: true});
-  // A site about five times the size of this one: with the query capped at its 20 most salient subjects, a worst-case
-  // question on the real docs takes about 100 ms, too close to a page's own time to tell a page that waited for it.
-  writeFileSync(path.join(build, CHAT_SECTIONS_FILE), JSON.stringify(syntheticSections(20_000, 40)));
+  // A site about five times the size of this one, of made-up words sharing syllables (server/test-corpus.ts): a
+  // worst-case question on the real docs takes tens of ms, too close to a page's own time to tell a page that waited.
+  const build = syntheticBuild(syntheticSections(20_000, 40));
   // The server's own wiring (server/services.ts), as `npm run serve` builds it, with one worker thread.
   config = readConfig({
     BUILD_DIR: build,
@@ -57,6 +31,8 @@ beforeAll(async () => {
     // Refused at once unless a test asks for a wait (its own app below).
     CHAT_ADMISSION_WAIT_MS: '0',
     CHAT_RATE_LIMIT_PER_MINUTE: '1000',
+    // Every question here comes from one address: these tests are about the worker queue, not turns per client.
+    CHAT_MAX_CONCURRENT_PER_CLIENT: '100',
   });
   services = await createServices(config);
   app = await buildApp(config, services);
@@ -145,19 +121,20 @@ describe('the chat runs off the thread that serves pages', () => {
     }
   });
 
-  it('does not count a question refused for a full queue against the client\'s allowance', async () => {
-    // The same services behind an app whose allowance is 5 questions a minute.
-    const limited = await buildApp({...config, rateLimitPerMinute: 5}, services);
+  it('counts a question refused for a full queue against the client\'s allowance', async () => {
+    // The same services behind an app whose allowance is 10 questions a minute.
+    const limited = await buildApp({...config, rateLimitPerMinute: 10}, services);
     const limitedUrl = await limited.listen({port: 0, host: '127.0.0.1'});
     const askLimited = (body: unknown) => fetch(`${limitedUrl}/v1/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body)});
     try {
       const worst = worstCaseRequest(services.sections, KEY);
       const running = [askLimited(worst), askLimited(worst), askLimited(worst)];
       await new Promise((resolve) => setTimeout(resolve, 50));
-      // Five retries while the queue is full: each told to come back in a second, none spending the allowance.
+      // Five retries while the queue is full: each told to come back in a second, and each spending the allowance (a
+      // client retrying at once would otherwise ask without limit).
       for (let i = 0; i < 5; i++) expect((await askLimited(worst)).status).toBe(503);
       await Promise.all((await Promise.all(running)).map((r) => r.text()));
-      // Three questions answered so far: two more fit in the allowance of five, the sixth is one too many.
+      // Eight questions spent of ten: two more are answered, the eleventh is one too many.
       for (let i = 0; i < 2; i++) expect((await askLimited({prompt: 'page section', projectKey: KEY})).status).toBe(200);
       expect((await askLimited({prompt: 'page section', projectKey: KEY})).status).toBe(429);
     } finally {

@@ -42,6 +42,8 @@ export const defaultChatWorkers = () => Math.max(1, availableParallelism() - 1);
 export const serverDefaults = {
   rateLimitPerMinute: 60,
   maxConcurrentCompletions: 16,
+  // A reader asks one question at a time; two lets a follow-up start while the last answer still streams.
+  maxConcurrentPerClient: 2,
   queryLogRateLimitPerMinute: 120,
   // A reader rates a page once; 30 a minute leaves room for a fast reader and bounds what one client can write.
   pageFeedbackRateLimitPerMinute: 30,
@@ -54,8 +56,12 @@ export const serverDefaults = {
   // Retry-After says a second: a question waiting that long for a place costs the reader nothing, and a client holding
   // many connections sends one question per connection per second instead of thousands of refused ones.
   chatAdmissionWaitMs: 1_000,
-  openai: {connectTimeoutMs: 3_000, firstTokenTimeoutMs: 10_000},
+  // maxTokens: what the site asks for (chatDefaults.maxTokens, 500) twice over; answerMs: a long answer streams in
+  // well under a minute from a working endpoint, and no answer may hold its turn longer.
+  openai: {connectTimeoutMs: 3_000, firstTokenTimeoutMs: 10_000, maxTokens: 1_000, answerMs: 60_000},
   queryLogRetentionDays: 90,
+  // Rows per table: room for years of a busy site's questions, while a flood of maximal rows stays within tens of GB.
+  queryLogMaxRows: 5_000_000,
 } as const;
 
 /** Defaults of semantic retrieval (EMBEDDINGS_*), shared by the schema, the README and the evaluation. */
@@ -132,10 +138,16 @@ export const envSchema = z.object({
   OPENAI_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(serverDefaults.openai.connectTimeoutMs),
   /** Longest wait for the first word of the LLM's answer; then the extractive answer. */
   OPENAI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).default(serverDefaults.openai.firstTokenTimeoutMs),
+  /** Most tokens an answer may ask the LLM endpoint for, whatever a request's maxTokens says. */
+  OPENAI_MAX_TOKENS: z.coerce.number().int().min(1).max(100_000).default(serverDefaults.openai.maxTokens),
+  /** Longest an LLM answer may take in all; then it ends with what it has and says it was cut. */
+  OPENAI_ANSWER_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(serverDefaults.openai.answerMs),
   /** Completions per client IP and minute. */
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(serverDefaults.rateLimitPerMinute),
   /** Completions answered at once; more get 503 with Retry-After, so the chat cannot starve the pages. */
   CHAT_MAX_CONCURRENT: z.coerce.number().int().min(1).default(serverDefaults.maxConcurrentCompletions),
+  /** Completions answered at once for one client (its address, behind TRUST_PROXY); its other questions wait for their turn. */
+  CHAT_MAX_CONCURRENT_PER_CLIENT: z.coerce.number().int().min(1).default(serverDefaults.maxConcurrentPerClient),
   /** Worker threads that run retrieval and the extractive answer, off the thread that serves pages. */
   CHAT_WORKERS: z.coerce.number().int().min(1).max(64).default(defaultChatWorkers()),
   /** Questions that may wait for a free worker; more get 503 with Retry-After. */
@@ -176,6 +188,8 @@ export const envSchema = z.object({
   PG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(serverDefaults.postgres.queryTimeoutMs),
   /** Days the query log keeps its rows (queries, completions, page ratings); older rows are deleted at start and daily. 0 keeps all. */
   QUERY_LOG_RETENTION_DAYS: z.coerce.number().int().min(0).default(serverDefaults.queryLogRetentionDays),
+  /** Most rows each query-log table holds (queries, completions, page ratings); past it, inserts answer 507. 0: no bound. */
+  QUERY_LOG_MAX_ROWS: z.coerce.number().int().min(0).default(serverDefaults.queryLogMaxRows),
   /** Redis the per-client rate limits count in, so several instances share them; unset: each process counts alone. */
   REDIS_URL: z.url({protocol: /^rediss?$/, error: 'must be a redis:// (or rediss://) URL'}).optional(),
   /** Port of the Prometheus metrics listener, apart from the site's; unset: no metrics are served. */
@@ -193,15 +207,17 @@ export type ServerConfig = {
   anonKey: string;
   sqlitePath: string;
   databaseUrl?: string;
-  openai?: {baseUrl: string; apiKey?: string; models: string[]; timeoutMs: number; connectTimeoutMs: number; firstTokenTimeoutMs: number};
+  openai?: {baseUrl: string; apiKey?: string; models: string[]; timeoutMs: number; connectTimeoutMs: number; firstTokenTimeoutMs: number; maxTokens: number; answerTimeoutMs: number};
   /** Semantic retrieval (EMBEDDINGS_MODEL); undefined: lexical retrieval alone. */
   embeddings?: EmbeddingsConfig;
   chatWorkers: number;
   chatQueueMax: number;
   chatAdmissionWaitMs: number;
   queryLogRetentionDays: number;
+  queryLogMaxRows: number;
   rateLimitPerMinute: number;
   maxConcurrentCompletions: number;
+  maxConcurrentPerClient: number;
   queryLogRateLimitPerMinute: number;
   pageFeedbackRateLimitPerMinute: number;
   corsOrigins: string[];
@@ -239,7 +255,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: e.DATABASE_URL,
     openai: e.OPENAI_BASE_URL
       ? {baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, models: e.CHAT_MODELS, timeoutMs: e.OPENAI_TIMEOUT_MS,
-          connectTimeoutMs: e.OPENAI_CONNECT_TIMEOUT_MS, firstTokenTimeoutMs: e.OPENAI_FIRST_TOKEN_TIMEOUT_MS}
+          connectTimeoutMs: e.OPENAI_CONNECT_TIMEOUT_MS, firstTokenTimeoutMs: e.OPENAI_FIRST_TOKEN_TIMEOUT_MS, maxTokens: e.OPENAI_MAX_TOKENS,
+          answerTimeoutMs: e.OPENAI_ANSWER_TIMEOUT_MS}
       : undefined,
     embeddings: e.EMBEDDINGS_MODEL && embeddingsBaseUrl
       ? {
@@ -259,8 +276,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     chatQueueMax: e.CHAT_QUEUE_MAX,
     chatAdmissionWaitMs: e.CHAT_ADMISSION_WAIT_MS,
     queryLogRetentionDays: e.QUERY_LOG_RETENTION_DAYS,
+    queryLogMaxRows: e.QUERY_LOG_MAX_ROWS,
     rateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
     maxConcurrentCompletions: e.CHAT_MAX_CONCURRENT,
+    maxConcurrentPerClient: e.CHAT_MAX_CONCURRENT_PER_CLIENT,
     queryLogRateLimitPerMinute: e.QUERY_LOG_RATE_LIMIT_PER_MINUTE,
     pageFeedbackRateLimitPerMinute: e.PAGE_FEEDBACK_RATE_LIMIT_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS,

@@ -24,6 +24,8 @@ export interface AppMetrics {
   rateLimitRejections: Counter<'limit'>;
   /** Reads the store's waiting writes at each scrape (see QueryLogStore.waitingWrites). */
   watchWaitingWrites(read: () => number): void;
+  /** Reads the rows of each query-log table at each scrape (QUERY_LOG_MAX_ROWS bounds them). */
+  watchRows(read: () => Readonly<Record<LogTable, number>>): void;
   /** Reads at each scrape whether the rate limits count in this process (Redis away or in back-off). */
   watchSharedLimits(countingLocally: () => boolean): void;
   /** Reads the chat's worker-pool queue at each scrape, and times each task the pool runs. */
@@ -43,6 +45,16 @@ export function createMetrics(): AppMetrics {
     registers,
     collect() {
       this.set(readWaiting());
+    },
+  });
+  let readRows: (() => Readonly<Record<LogTable, number>>) | undefined;
+  new Gauge({
+    name: 'query_log_rows',
+    help: 'Rows in each query-log table, as this process counts them (at start, after each prune, and its own inserts); inserts past QUERY_LOG_MAX_ROWS answer 507.',
+    labelNames: ['table'],
+    registers,
+    collect() {
+      for (const [table, rows] of Object.entries(readRows?.() ?? {})) this.set({table}, rows);
     },
   });
   let readLocal = () => false;
@@ -97,6 +109,9 @@ export function createMetrics(): AppMetrics {
     watchWaitingWrites(read) {
       readWaiting = read;
     },
+    watchRows(read) {
+      readRows = read;
+    },
     watchSharedLimits(countingLocally) {
       readLocal = countingLocally;
     },
@@ -109,7 +124,7 @@ export function createMetrics(): AppMetrics {
     },
     degraded: new Counter({
       name: 'degraded_requests_total',
-      help: 'Requests refused or answered in a lesser way because a part was full or failed: chat_queue_full, llm_fallback, redis_backoff, sqlite_file_gone.',
+      help: 'Requests refused or answered in a lesser way because a part was full or failed: chat_busy, chat_client_busy, chat_queue_full (refused 503), llm_fallback, llm_answer_cut (the LLM endpoint failed), redis_down, redis_error, redis_backoff (limits counted in this process), query_log_full (507).',
       labelNames: ['reason'],
       registers,
     }),

@@ -32,8 +32,9 @@ export async function limitPerClient(app: FastifyInstance, limit: ClientLimit): 
     ...(limit.shared ? {store: limit.shared.store(limit.name)} : {}),
     ...(limit.isAuthorized
       ? {
-        // After parsing, so a key sent in the body (completions' projectKey) can be checked.
-        hook: 'preHandler' as const,
+        // After parsing, so a key sent in the body (completions' projectKey) can be checked, and before the chat's
+        // admission (a preHandler hook), so a question refused for want of room is counted like any other.
+        hook: 'preValidation' as const,
         keyGenerator: (request: FastifyRequest) => (limit.isAuthorized?.(request) ? request.ip : `${request.ip}|failed-auth`),
       }
       : {}),

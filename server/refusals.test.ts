@@ -100,3 +100,20 @@ describe('TRUST_PROXY', () => {
     expect(readConfig({TRUST_PROXY: 'loopback, 10.0.0.0/8, ::1, fd00::/8'}).trustProxy).toEqual(['loopback', '10.0.0.0/8', '::1', 'fd00::/8']);
   });
 });
+
+describe('JSON bodies', () => {
+  it('names a key that could reach a prototype instead of calling the body invalid JSON', async () => {
+    const {url} = await start();
+    const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`${url}${path}`, {method: 'POST', headers: {'content-type': 'application/json', ...headers}, body});
+    const proto = await post('/rest/v1/queries', '{"query": "a", "__proto__": {"admin": true}}', {apikey: ANON});
+    expect(proto.status).toBe(400);
+    expect(await proto.json()).toEqual({error: 'body.__proto__: this key is not allowed; remove it from the JSON'});
+    const nested = await post('/v1/completions', `{"prompt": "a", "projectKey": "${KEY}", "context": [{"constructor": {"prototype": {}}}]}`);
+    expect(nested.status).toBe(400);
+    expect(await nested.json()).toEqual({error: 'body.context.0.constructor.prototype: this key is not allowed; remove it from the JSON'});
+    // Bad JSON is still bad JSON, and a word such as "prototype" in a value is only a word.
+    expect(await (await post('/rest/v1/queries', '{"query": ', {apikey: ANON})).json()).toEqual({error: 'body is not valid JSON'});
+    expect((await post('/rest/v1/queries', '{"query": "constructor prototype __proto__"}', {apikey: ANON})).status).toBe(201);
+  });
+});

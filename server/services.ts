@@ -8,6 +8,7 @@ import type {Section} from '../lib/search/types';
 import {loadDocRoutes} from './query-log/doc-routes';
 import {createPostgresStore} from './query-log/postgres-store';
 import {createSqliteStore} from './query-log/sqlite-store';
+import {boundRows} from './query-log/row-bound';
 import type {QueryLogStore} from './query-log/store';
 import {createLimitsRedis, createSharedLimits, describeRedis} from './shared-limits';
 
@@ -24,7 +25,8 @@ export function createStore(config: Pick<ServerConfig, 'databaseUrl' | 'sqlitePa
  */
 export async function createServices(config: ServerConfig): Promise<AppServices & {sections: Section[]}> {
   // First: a query log that cannot be written stops the start at once, before the sections load.
-  const store = await createStore(config);
+  // Bounded: per-client limits bound each client, QUERY_LOG_MAX_ROWS bounds them all together.
+  const store = await boundRows(await createStore(config), config.queryLogMaxRows);
   // Retrieval and the extractive answer run on worker threads: the thread that serves pages never waits for them.
   const corpus = loadChatCorpus(config.buildDir);
   // With EMBEDDINGS_MODEL, the workers get room for the section vectors at start; they are embedded in the background
@@ -40,6 +42,8 @@ export async function createServices(config: ServerConfig): Promise<AppServices 
       timeoutMs: config.openai.timeoutMs,
       connectTimeoutMs: config.openai.connectTimeoutMs,
       firstTokenTimeoutMs: config.openai.firstTokenTimeoutMs,
+      answerTimeoutMs: config.openai.answerTimeoutMs,
+      maxTokens: config.openai.maxTokens,
     })
     : pooled.answerer;
   // One Redis client per process, shared by the three limits; an unreachable Redis is a warning, not a failed start.

@@ -181,6 +181,10 @@ if (redisServerAvailable()) {
         for (const ms of times.slice(1)) expect(ms).toBeLessThan(250);
         expect(instance.logged).toEqual([expect.stringMatching(/^Warning: Redis at test redis does not answer; .*asked again every 5 s/)]);
         expect(await instance.app.metrics.registry.getSingleMetricAsString('rate_limits_counting_locally')).toMatch(/^rate_limits_counting_locally 1$/m);
+        // Each request counted here is counted by why: the one that timed out, then the three of the back-off.
+        const degraded = await instance.app.metrics.registry.getSingleMetricAsString('degraded_requests_total');
+        expect(degraded).toMatch(/^degraded_requests_total\{reason="redis_error"\} 1$/m);
+        expect(degraded).toMatch(/^degraded_requests_total\{reason="redis_backoff"\} 3$/m);
       } finally {
         redis.thaw();
       }

@@ -2,6 +2,12 @@ import type {FastifyRateLimitStore, FastifyRateLimitStoreCtor} from '@fastify/ra
 import {Redis} from 'ioredis';
 
 type Log = (message: string, error?: unknown) => void;
+
+/**
+ * Why a request was counted in this process: Redis not connected, its command failed (a frozen Redis times out), or
+ * the back-off after such a failure, during which Redis is not asked.
+ */
+export type LocalCountReason = 'redis_down' | 'redis_error' | 'redis_backoff';
 type IncrCallback = (error: Error | null, result?: {current: number; ttl: number}) => void;
 
 /**
@@ -13,6 +19,8 @@ export interface SharedLimits {
   store(nameSpace: string): FastifyRateLimitStoreCtor;
   /** Whether this process counts alone right now (Redis down, or in its back-off after a failure): a metric. */
   countingLocally(): boolean;
+  /** Calls `listener` with why, each time a request is counted in this process instead of Redis (a metric). */
+  onCountedLocally(listener: (reason: LocalCountReason) => void): void;
   /** Connects at start; an unreachable Redis is one logged warning, not a failure. */
   connect(): Promise<void>;
   close(): Promise<void>;
@@ -88,6 +96,10 @@ export function createSharedLimits(redis: Redis, log: Log, target = 'Redis', key
   client.defineCommand('datahubRateLimit', {numberOfKeys: 1, lua: RATE_LIMIT_LUA});
   let away = false;
   let backoffUntil = 0;
+  const listeners: Array<(reason: LocalCountReason) => void> = [];
+  const countedLocally = (reason: LocalCountReason) => {
+    for (const listener of listeners) listener(reason);
+  };
   const wentAway = (error: unknown) => {
     backoffUntil = Date.now() + backoffMs;
     if (away) return;
@@ -110,18 +122,22 @@ export function createSharedLimits(redis: Redis, log: Log, target = 'Redis', key
         }
         incr(key: string, callback: IncrCallback, timeWindow?: number): void {
           const windowMs = timeWindow ?? this.windowMs;
-          const fallBack = (error: unknown) => {
+          const fallBack = (reason: LocalCountReason) => (error: unknown) => {
             wentAway(error);
+            countedLocally(reason);
             callback(null, this.local(key, windowMs));
           };
           // Not connected (down, or reconnecting): count here at once rather than fail a command.
-          if (redis.status !== 'ready') return fallBack(new Error(`connection is ${redis.status}`));
+          if (redis.status !== 'ready') return fallBack('redis_down')(new Error(`connection is ${redis.status}`));
           // Failed lately (a timeout, most likely): count here until the back-off ends, then ask again.
-          if (Date.now() < backoffUntil) return callback(null, this.local(key, windowMs));
+          if (Date.now() < backoffUntil) {
+            countedLocally('redis_backoff');
+            return callback(null, this.local(key, windowMs));
+          }
           client.datahubRateLimit(`${keyPrefix}${nameSpace}:${key}`, windowMs).then(([current, ttl]) => {
             cameBack();
             callback(null, {current, ttl});
-          }, fallBack);
+          }, fallBack('redis_error'));
         }
         child(): FastifyRateLimitStore {
           return new SharedLimitStore({timeWindow: this.windowMs});
@@ -129,6 +145,7 @@ export function createSharedLimits(redis: Redis, log: Log, target = 'Redis', key
       };
     },
     countingLocally: () => away || redis.status !== 'ready',
+    onCountedLocally: (listener) => void listeners.push(listener),
     async connect() {
       try {
         await redis.connect();

@@ -88,7 +88,7 @@ const PROBLEM_PATTERN =
  * Names written as code (snake_case, dotted, dashed with a number: KAFKA_CONSUMER_GROUP_ID, datahub.ingestion.run,
  * DPI-1047) and quoted text, which a section that quotes them holds word for word.
  */
-const IDENTIFIER_PATTERN = /[\p{L}\d]+(?:[_.\-/:][\p{L}\d]+)+|"[^"\n]{3,80}"|'[^'\n]{3,80}'|`[^`\n]{3,80}`/gu;
+const IDENTIFIER_PATTERN = /(?<![\p{L}\d])[\p{L}\d]+(?:[_.\-/:][\p{L}\d]+)+|"[^"\n]{3,80}"|'[^'\n]{3,80}'|`[^`\n]{3,80}`/gu;
 
 /**
  * Names a question gives that may be another product's (Alibaba, OpenMetadata): a capitalised word that does not open
@@ -125,8 +125,25 @@ export function camelCaseParts(word: string): string[] {
   return word.split(/(?=\p{Lu})/u).map((part) => part.toLowerCase());
 }
 
-/** Splits a query into subject groups with their synonyms, and reads its intent. */
+/** The last texts analysed, per synonym table: the chat reads a prompt and its earlier questions for ranking, then again for its passage. */
+const analysed = new WeakMap<SynonymTable, Map<string, AnalyzedQuery>>();
+/** Texts kept per table: a follow-up and its three earlier questions, twice over. */
+const MAX_ANALYSED = 8;
+
+/** Splits a query into subject groups with their synonyms, and reads its intent (the result is shared: never change it). */
 export function analyzeQuery(query: string, synonyms: SynonymTable): AnalyzedQuery {
+  let cache = analysed.get(synonyms);
+  if (!cache) analysed.set(synonyms, (cache = new Map()));
+  let result = cache.get(query);
+  if (result === undefined) {
+    result = analyzeText(query, synonyms);
+    if (cache.size >= MAX_ANALYSED) cache.delete(cache.keys().next().value!);
+    cache.set(query, result);
+  }
+  return result;
+}
+
+function analyzeText(query: string, synonyms: SynonymTable): AnalyzedQuery {
   const words: QueryWord[] = tokenize(query.replace(/['’]/g, ''))
     .filter(Boolean)
     .map((word) => ({word, term: processTerm(word)}));

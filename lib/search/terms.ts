@@ -54,13 +54,19 @@ export const isVersionTerm = (term: string) => /^\d+(\.\d+)+$/.test(term);
  */
 export const FIELD_BOOST = {title: 3, headings: 2.5, text: 1, summary: 1} as const;
 
+/**
+ * Longest word looked up with typos tolerated. A typo-tolerant look-up walks the index with a table of the word's
+ * length squared: four words of 2,000 characters (Chinese or emoji, written without spaces) cost 65-165 ms of CPU. The docs' longest index term has 58 characters, and a word 6 edits away from none of them matches nothing.
+ */
+export const MAX_FUZZY_TERM_CHARS = 64;
+
 /** How a query is matched: the word being typed as a prefix, typos tolerated in words long enough to have them. */
 export const QUERY_OPTIONS = {
   boost: FIELD_BOOST,
   prefix: (_term: string, i: number, terms: string[]) => i === terms.length - 1,
-  fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
+  fuzzy: (term: string) => (term.length >= 5 && term.length <= MAX_FUZZY_TERM_CHARS ? 0.2 : false),
   // MiniSearch's own default, stated so that term expansion (reachableTerms) reads the same limit.
-  maxFuzzy: 6,
+  maxFuzzy: 3,
   // While typing, a completed prefix is a stronger signal than a near-miss spelling. Measured as in rank.ts: fuzzy 0.05
   // gives curated 0.914, 0.3 changes no figure.
   weights: {prefix: 0.7, fuzzy: 0.15},

@@ -128,6 +128,7 @@ export async function benchInstances(buildDir: string, seconds: number): Promise
       QUERY_LOG_RATE_LIMIT_PER_MINUTE: UNLIMITED,
       PAGE_FEEDBACK_RATE_LIMIT_PER_MINUTE: UNLIMITED,
       CHAT_MAX_CONCURRENT: '10000',
+      CHAT_MAX_CONCURRENT_PER_CLIENT: '10000',
     };
     const one = await measure(1, env, databaseUrl, seconds);
     const two = await measure(2, env, databaseUrl, seconds);

@@ -1,4 +1,5 @@
 import {analyzeQuery} from '../../lib/search/query';
+import {oneLine} from '../../server/query-log/report-text';
 
 /** Questions that got the don't-know message and read the same to the search: one page the docs lack. */
 export interface DontKnowGroup {
@@ -17,8 +18,11 @@ export interface DontKnowGroup {
  * tags?" and "adding a tag" meet. A question with no subject word at all ("???") keeps its own lower-cased wording.
  */
 export function groupingTerms(question: string): string[] {
-  const terms = analyzeQuery(question, []).subjectTerms;
-  return terms.length > 0 ? [...terms].sort() : [question.trim().toLowerCase()];
+  // Read from the question as the report shows it: without control, escape and direction characters, which would
+  // otherwise stay inside the words the search reads.
+  const shown = oneLine(question);
+  const terms = analyzeQuery(shown, []).subjectTerms;
+  return terms.length > 0 ? [...terms].sort() : [shown.toLowerCase()];
 }
 
 const byCountThenRecency = <T extends {count: number; lastAsked: Date}>(a: T, b: T) => b.count - a.count || b.lastAsked.getTime() - a.lastAsked.getTime();

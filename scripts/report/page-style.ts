@@ -42,7 +42,8 @@ svg.chart { font-size: 12px; }
 .summary { margin: 0.25rem 0; }
 table { border-collapse: collapse; width: 100%; font-size: 0.92rem; margin: 0.5rem 0; }
 caption { text-align: left; color: var(--muted); padding-bottom: 0.25rem; }
-th, td { text-align: left; vertical-align: top; padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--rule); }
+/* A reader's word may be thousands of letters without a space: it wraps anywhere rather than widen the table. */
+th, td { text-align: left; vertical-align: top; padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--rule); overflow-wrap: anywhere; }
 th[scope="row"] { font-weight: normal; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 .terms { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }

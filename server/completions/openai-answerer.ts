@@ -10,6 +10,10 @@ export interface OpenAiOptions {
   connectTimeoutMs?: number;
   /** Longest wait for the first word of the answer, in ms (OPENAI_FIRST_TOKEN_TIMEOUT_MS). */
   firstTokenTimeoutMs?: number;
+  /** Longest an answer may take in all, in ms (OPENAI_ANSWER_TIMEOUT_MS); then it ends there. */
+  answerTimeoutMs?: number;
+  /** Most tokens asked for, whatever the request's maxTokens (OPENAI_MAX_TOKENS). */
+  maxTokens?: number;
   fetchImpl?: typeof fetch;
 }
 
@@ -32,12 +36,21 @@ function codeOf(error: unknown): string {
   return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
 }
 
-/** Reads `data:` lines of an OpenAI-style server-sent event stream and yields the content deltas. */
-export async function* readChatDeltas(body: ReadableStream<Uint8Array>, idle: () => void): AsyncGenerator<string> {
+/** One event of an OpenAI-style chat-completions stream (the fields read here). */
+interface ChatChunk {
+  choices?: Array<{delta?: {content?: string | null}; finish_reason?: string | null}>;
+}
+
+/**
+ * Reads `data:` lines of an OpenAI-style server-sent event stream and yields the content deltas, calling `content`
+ * before each: only words count as progress, not comments (`: keepalive`) or empty deltas. A line that is not JSON,
+ * or a stream that ends before `[DONE]` or a finish reason, is an UpstreamError: the answer was cut.
+ */
+export async function* readChatDeltas(body: ReadableStream<Uint8Array>, content: () => void, host = 'the LLM endpoint'): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   let buffer = '';
+  let finished = false;
   for await (const bytes of body as unknown as AsyncIterable<Uint8Array>) {
-    idle();
     buffer += decoder.decode(bytes, {stream: true});
     let newline: number;
     while ((newline = buffer.indexOf('\n')) >= 0) {
@@ -46,15 +59,25 @@ export async function* readChatDeltas(body: ReadableStream<Uint8Array>, idle: ()
       if (!line.startsWith('data:')) continue;
       const data = line.slice(5).trim();
       if (data === '[DONE]') return;
-      const parsed = JSON.parse(data) as {choices?: Array<{delta?: {content?: string | null}}>};
-      const content = parsed.choices?.[0]?.delta?.content;
-      if (content) yield content;
+      let parsed: ChatChunk;
+      try {
+        parsed = JSON.parse(data) as ChatChunk;
+      } catch {
+        throw new UpstreamError(host, 'bad_event', `an event that is not JSON: ${JSON.stringify(data.slice(0, 40))}`);
+      }
+      const choice = parsed.choices?.[0];
+      if (choice?.finish_reason) finished = true;
+      if (choice?.delta?.content) {
+        content();
+        yield choice.delta.content;
+      }
     }
   }
+  if (!finished) throw new UpstreamError(host, 'stream_cut', 'the stream ended before [DONE]');
 }
 
 /** The chat-completions request: a follow-up's earlier exchanges first, then the filled prompt template. */
-function chatBody(request: AnswerInput['request'], sections: AnswerInput['sections']) {
+function chatBody(request: AnswerInput['request'], sections: AnswerInput['sections'], maxTokens: number) {
   return {
     model: request.model,
     stream: true,
@@ -62,7 +85,7 @@ function chatBody(request: AnswerInput['request'], sections: AnswerInput['sectio
     top_p: request.topP,
     frequency_penalty: request.frequencyPenalty,
     presence_penalty: request.presencePenalty,
-    max_tokens: request.maxTokens,
+    max_tokens: Math.min(request.maxTokens, maxTokens),
     messages: [
       ...(request.context ?? []).flatMap(({question, answer}) => [
         {role: 'user', content: question},
@@ -83,7 +106,7 @@ export function createOpenAiAnswerer(options: OpenAiOptions): Answerer {
       const controller = new AbortController();
       const abort = () => controller.abort(signal?.reason);
       signal?.addEventListener('abort', abort, {once: true});
-      // One deadline at a time: the connection and status, then the first word, then each next chunk.
+      // One deadline at a time: the connection and status, then the first word, then each next word.
       let expired: UpstreamError | undefined;
       let timer: NodeJS.Timeout | undefined;
       const deadline = (ms: number, code: string, what: string) => {
@@ -94,10 +117,16 @@ export function createOpenAiAnswerer(options: OpenAiOptions): Answerer {
         }, ms);
       };
       deadline(options.connectTimeoutMs ?? options.timeoutMs, 'connect_timeout', 'no status line');
-      let started = false;
-      const idle = () => {
-        if (started) deadline(options.timeoutMs, 'idle_timeout', 'no new chunk');
-      };
+      // Beside them, one deadline for the whole answer, however steadily the endpoint sends.
+      const answerMs = options.answerTimeoutMs ?? Infinity;
+      const whole = Number.isFinite(answerMs)
+        ? setTimeout(() => {
+          expired = new UpstreamError(host, 'answer_timeout', `the answer took longer than ${answerMs} ms`);
+          controller.abort(expired);
+        }, answerMs)
+        : undefined;
+      // Only words reset the deadline: an endpoint that sends comments or empty deltas is as silent as one that sends nothing.
+      const content = () => deadline(options.timeoutMs, 'idle_timeout', 'no new word');
       try {
         let response: Response;
         try {
@@ -105,7 +134,7 @@ export function createOpenAiAnswerer(options: OpenAiOptions): Answerer {
             method: 'POST',
             signal: controller.signal,
             headers: {'Content-Type': 'application/json', ...(options.apiKey ? {Authorization: `Bearer ${options.apiKey}`} : {})},
-            body: JSON.stringify(chatBody(request, sections)),
+            body: JSON.stringify(chatBody(request, sections, options.maxTokens ?? request.maxTokens)),
           });
         } catch (error) {
           if (signal?.aborted) throw error;
@@ -115,21 +144,22 @@ export function createOpenAiAnswerer(options: OpenAiOptions): Answerer {
           await response.body?.cancel().catch(() => undefined);
           throw new UpstreamError(host, `HTTP ${response.status}`, response.body ? 'the endpoint refused the request' : 'no body');
         }
+        // A 200 that is not an event stream is a proxy's or server's error page, not an answer.
+        const type = response.headers.get('content-type') ?? '';
+        if (!type.toLowerCase().startsWith('text/event-stream')) {
+          await response.body.cancel().catch(() => undefined);
+          throw new UpstreamError(host, 'not_event_stream', `HTTP ${response.status} with content-type "${type.slice(0, 60)}"`);
+        }
         deadline(options.firstTokenTimeoutMs ?? options.timeoutMs, 'first_token_timeout', 'no first word');
         try {
-          for await (const delta of readChatDeltas(response.body, idle)) {
-            if (!started) {
-              started = true;
-              deadline(options.timeoutMs, 'idle_timeout', 'no new chunk');
-            }
-            yield delta;
-          }
+          yield* readChatDeltas(response.body, content, host);
         } catch (error) {
           if (signal?.aborted) throw error;
           throw expired ?? error;
         }
       } finally {
         clearTimeout(timer);
+        clearTimeout(whole);
         signal?.removeEventListener('abort', abort);
         controller.abort();
       }

@@ -1,4 +1,4 @@
-import {earlierAnswersOf, earlierQuestionsOf, START_RESPONSE_MARKER, type CompletionRequest} from '../../contract/completions';
+import {ANSWER_CUT_NOTE, earlierAnswersOf, earlierQuestionsOf, START_RESPONSE_MARKER, type CompletionRequest} from '../../contract/completions';
 import type {Answerer} from './answerer';
 import type {CompletionOutcome} from '../metrics';
 import type {RetrievedSection, Retriever} from '../../lib/search/retrieval';
@@ -9,6 +9,7 @@ export interface CompletionRecord {
   createdAt: Date;
   prompt: string;
   references: string[];
+  /** The docs had no answer: false when the answer failed instead (the LLM endpoint), which is no page to write. */
   answeredIDontKnow: boolean;
   msToReferences: number;
   msToEnd: number;
@@ -25,6 +26,8 @@ export interface CompletionDeps {
   log: (message: string, error?: unknown) => void;
   /** Told each time the fallback answers in place of the answerer (a metric). */
   onFallback?: () => void;
+  /** Told each time an answer is cut because the answerer failed after writing part of it (a metric). */
+  onCut?: () => void;
 }
 
 /** The sections chosen for a request, and when retrieval started and ended. */
@@ -57,8 +60,9 @@ const warnOf = (deps: CompletionDeps) => {
 
 /**
  * Runs one completion as the spec's stream: the references JSON, the marker, then the answer. An answerer that fails
- * before writing anything is replaced by the fallback when there is one, else by the don't-know message; an answerer
- * that writes nothing, by the don't-know message. The failure is logged (once a minute for repeats).
+ * before writing anything is replaced by the fallback when there is one, else by the don't-know message; one that
+ * fails after writing part of its answer ends with ANSWER_CUT_NOTE; one that writes nothing, by the don't-know message.
+ * The failure is logged (once a minute for repeats), and never recorded as a don't-know (the docs did not fail).
  */
 export async function* completionStream(
   request: CompletionRequest,
@@ -85,8 +89,14 @@ export async function* completionStream(
   } catch (error) {
     if (signal.aborted) throw error;
     failed = true;
-    const fallingBack = deps.fallback !== undefined && written === '';
-    warnOf(deps)(`answerer:${deps.answerer.kind}`, `Answerer (${deps.answerer.kind}) failed${fallingBack ? `; answering with the ${deps.fallback?.kind} answer instead` : ''}`, error);
+    const cut = written.trim() !== '';
+    const fallingBack = !cut && deps.fallback !== undefined;
+    const what = cut ? '; the answer ends with a note that it was cut' : fallingBack ? `; answering with the ${deps.fallback?.kind} answer instead` : '';
+    warnOf(deps)(`answerer:${deps.answerer.kind}`, `Answerer (${deps.answerer.kind}) failed${cut ? ' mid-answer' : ''}${what}`, error);
+    if (cut) {
+      deps.onCut?.();
+      yield `\n\n${ANSWER_CUT_NOTE}`;
+    }
     if (fallingBack && deps.fallback) {
       deps.onFallback?.();
       try {
@@ -100,7 +110,7 @@ export async function* completionStream(
       }
     }
   }
-  const iDontKnow = written.trim() === '' || written.trim() === request.iDontKnowMessage;
+  const iDontKnow = !failed && (written.trim() === '' || written.trim() === request.iDontKnowMessage);
   if (written.trim() === '') yield request.iDontKnowMessage;
   const record = {createdAt: new Date(), prompt: request.prompt, references, answeredIDontKnow: iDontKnow, msToReferences, msToEnd: performance.now() - started};
   onDone(record, failed ? 'upstream_error' : iDontKnow ? 'dont_know' : 'answered');

@@ -3,11 +3,12 @@ import type {FastifyInstance} from 'fastify';
 import {completionRequestSchema} from '../../contract/completions';
 import type {AppMetrics, CompletionOutcome} from '../metrics';
 import type {QueryLogStore} from '../query-log/store';
+import {limitLog} from '../log-limiter';
 import {limitPerClient} from '../rate-limit';
 import type {SharedLimits} from '../shared-limits';
 import {completionStream, retrieveFor, type CompletionDeps, type Retrieval} from './pipeline';
 import {ChatBusyError} from './worker-pool';
-import {createAdmissionGate} from './admission';
+import {createFairAdmission} from './fair-admission';
 
 export interface CompletionsRouteOptions {
   deps: CompletionDeps;
@@ -16,13 +17,15 @@ export interface CompletionsRouteOptions {
   /** Models a request may name when an LLM endpoint is configured; null: any (extractive answerer). */
   allowedModels: string[] | null;
   rateLimitPerMinute: number;
-  /** Completions answered at once; past it, 503 with Retry-After. */
+  /** Completions answered at once; past it, a question waits for a turn, then 503 with Retry-After. */
   maxConcurrent: number;
+  /** Completions answered at once for one client (its address); past it, its questions wait for their turn. */
+  maxConcurrentPerClient: number;
   /** Whether the chat's worker queue is full (CHAT_QUEUE_MAX): then 503 with Retry-After. */
   queueFull?: () => boolean;
   /** Calls its listener when a worker finished a question, so a question waiting for room looks again. */
   onWorkerFreed?: (listener: () => void) => void;
-  /** Longest wait for room before a question is refused (CHAT_ADMISSION_WAIT_MS); 0 refuses at once. */
+  /** Longest wait for a turn before a question is refused (CHAT_ADMISSION_WAIT_MS); 0 refuses at once. */
   admissionWaitMs: number;
   /** Redis-backed limits shared by every instance; unset: this process counts alone. */
   sharedLimits?: SharedLimits;
@@ -51,33 +54,52 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
     },
   });
   const {metrics} = options;
-  let active = 0;
   const BUSY = 'the chat is answering as many questions as it can; try again in a second';
+  const CLIENT_BUSY = `the chat is already answering ${options.maxConcurrentPerClient} of your questions; ask again once one has ended`;
   const QUEUE_FULL = 'the chat has more questions waiting than it can answer soon; try again in a second';
-  // A good request the chat has no room for waits here for a place (admission.ts), and is refused if none frees in
-  // time, before the rate limit's preHandler hook counts it: the reader is told to retry in a second, and that retry
-  // must not be refused as "too many questions".
-  const hasRoom = () => active < options.maxConcurrent && !(options.queueFull?.() ?? false);
-  // At most as many waiting as could be answered at once twice over: past that, a question is refused at once.
-  const gate = createAdmissionGate({hasRoom, waitMs: options.admissionWaitMs, maxWaiting: 2 * options.maxConcurrent + 64});
-  options.onWorkerFreed?.(gate.roomFreed);
-  app.addHook('preValidation', async (request, reply) => {
+  // Turns are given per client, round-robin (fair-admission.ts): a client sending many questions at once waits for its
+  // own turns, and a reader's question waits only behind the answers already running. The rate limit (a preValidation
+  // hook) has counted the question before it gets here, so a refusal spends the allowance like an answer.
+  const admission = createFairAdmission({
+    maxRunning: options.maxConcurrent,
+    perClient: options.maxConcurrentPerClient,
+    // A client's questions past its turns are held rather than refused (a refusal invites a retry at once), as many as
+    // could run at once in all; round-robin keeps them from delaying another client's turn.
+    perClientWaiting: options.maxConcurrent,
+    waitMs: options.admissionWaitMs,
+    // At most as many waiting as could be answered at once twice over: past that, a question is refused at once.
+    maxWaiting: 2 * options.maxConcurrent + 64,
+    hasRoom: () => !(options.queueFull?.() ?? false),
+  });
+  options.onWorkerFreed?.(admission.roomFreed);
+  app.addHook('preHandler', async (request, reply) => {
     const key = (request.body as {projectKey?: unknown} | null)?.projectKey;
     if (typeof key !== 'string' || !projectKeys.has(key)) return;
-    if (hasRoom()) return;
     const left = new AbortController();
     const onClose = () => left.abort();
     // The response's close, not the request's: the request stream closes as soon as its body has been read.
     reply.raw.once('close', onClose);
-    const admitted = await gate.admit(left.signal);
+    const turn = await admission.admit(request.ip, left.signal);
     reply.raw.off('close', onClose);
-    if (admitted) return;
+    if (typeof turn === 'object') {
+      // Released when the answer has ended or its client has left, whichever comes first.
+      if (reply.raw.closed) turn.release();
+      else reply.raw.once('close', () => turn.release());
+      return;
+    }
+    if (turn === 'left') return reply.code(499).send({error: 'the client closed the connection before the answer started'});
     const full = options.queueFull?.() ?? false;
-    if (full) metrics?.degraded.inc({reason: 'chat_queue_full'});
-    return reply.code(503).header('retry-after', '1').send({error: full ? QUEUE_FULL : BUSY});
+    metrics?.degraded.inc({reason: full ? 'chat_queue_full' : turn === 'client_busy' ? 'chat_client_busy' : 'chat_busy'});
+    return reply.code(503).header('retry-after', '1').send({error: full ? QUEUE_FULL : turn === 'client_busy' ? CLIENT_BUSY : BUSY});
   });
+  // A store that fails (or is full) fails every answer's record: said once a minute.
+  const recordFailed = limitLog(options.deps.log);
   // The same deps for every request (the pipeline keys its rate-limited warnings on them), with the fallback counted.
-  const deps: CompletionDeps = {...options.deps, onFallback: () => metrics?.degraded.inc({reason: 'llm_fallback'})};
+  const deps: CompletionDeps = {
+    ...options.deps,
+    onFallback: () => metrics?.degraded.inc({reason: 'llm_fallback'}),
+    onCut: () => metrics?.degraded.inc({reason: 'llm_answer_cut'}),
+  };
 
   app.post('/v1/completions', async (request, reply) => {
     const raw = (request.body ?? {}) as Record<string, unknown>;
@@ -94,16 +116,10 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
       return reply.code(400).send({error: `model: "${body.model}" is not allowed; use one of ${options.allowedModels.join(', ')}`});
     }
 
-    if (active >= options.maxConcurrent) {
-      return reply.code(503).header('retry-after', '1').send({error: BUSY});
-    }
-    active += 1;
     // A client that goes away aborts retrieval and the upstream LLM request at once.
     const controller = new AbortController();
     let outcome: CompletionOutcome | undefined;
     reply.raw.on('close', () => {
-      active -= 1;
-      gate.roomFreed();
       if (reply.raw.writableFinished) return;
       controller.abort(new Error('client disconnected'));
       // An answer that ended (and was counted) before its last bytes reached the client is not counted twice.
@@ -129,7 +145,7 @@ export async function completionsRoutes(app: FastifyInstance, options: Completio
         metrics?.timeToReferences.observe(record.msToReferences / 1000);
         options.store.insertCompletion(record).catch((error: unknown) => {
           metrics?.queryLogWriteFailures.inc({table: 'completions'});
-          options.deps.log('Could not record a completion', error);
+          recordFailed('record', 'Could not record a completion', error);
         });
       }, retrieval),
       {objectMode: false},

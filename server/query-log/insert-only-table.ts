@@ -3,6 +3,8 @@ import type * as z from 'zod';
 import type {AppMetrics, LimitName, LogTable} from '../metrics';
 import {limitPerClient} from '../rate-limit';
 import type {SharedLimits} from '../shared-limits';
+import {limitLog} from '../log-limiter';
+import {StoreFullError} from './row-bound';
 import {MAX_IDEMPOTENCY_KEY_LENGTH, StoreUnavailableError} from './store';
 import {wellFormed} from './text';
 
@@ -55,6 +57,7 @@ export async function registerInsertOnlyTable<Row>(app: FastifyInstance, options
     metrics: options.metrics,
     isAuthorized: (request) => presentedKey(request) === options.anonKey,
   });
+  const warn = limitLog(options.log);
   const refuseRead = async (request: FastifyRequest, reply: FastifyReply) => {
     const known = presentedKey(request) === options.anonKey;
     return reply.code(401).send({error: known ? 'the anonymous key can insert rows but never read or change them' : 'missing or unknown apikey'});
@@ -78,6 +81,12 @@ export async function registerInsertOnlyTable<Row>(app: FastifyInstance, options
       await options.insert(parsed.data, wellFormed(idempotencyKey ?? '') || undefined);
     } catch (error) {
       options.metrics?.queryLogWriteFailures.inc({table: options.table});
+      if (error instanceof StoreFullError) {
+        // Full until retention frees room: said once a minute, and answered as what it is, not as a passing failure.
+        options.metrics?.degraded.inc({reason: 'query_log_full'});
+        warn(`full:${options.table}`, `Could not store one of the ${options.rowsName}`, error);
+        return reply.code(507).header('retry-after', String(error.retryAfterSeconds)).send({error: `no more ${options.rowsName} are stored for now: the log holds as many as it may; try again later`});
+      }
       options.log(`Could not store one of the ${options.rowsName}`, error);
       // Every refused write says when to come back; a store that names its own wait (a replaced file) is believed.
       const retryAfter = error instanceof StoreUnavailableError ? error.retryAfterSeconds : 1;

@@ -79,6 +79,12 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
       const {rows} = await pool.query<{n: string}>('SELECT COUNT(*) AS n FROM queries');
       return Number(rows[0].n);
     },
+    async countRows() {
+      const {rows} = await pool.query<{queries: string; completions: string; page_feedback: string}>(
+        'SELECT (SELECT COUNT(*) FROM queries) AS queries, (SELECT COUNT(*) FROM completions) AS completions, (SELECT COUNT(*) FROM page_feedback) AS page_feedback',
+      );
+      return {queries: Number(rows[0].queries), completions: Number(rows[0].completions), page_feedback: Number(rows[0].page_feedback)};
+    },
     async report(since, limit = 10) {
       const {rows} = await pool.query<{total: string; idk: string}>(
         'SELECT COUNT(*) AS total, COUNT(*) FILTER (WHERE answered_i_dont_know) AS idk FROM completions WHERE created_at >= $1',

@@ -1,10 +1,12 @@
 import {spawn} from 'node:child_process';
-import {chmodSync, chownSync, mkdtempSync, rmSync} from 'node:fs';
+import {chmodSync, chownSync, copyFileSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
+import {readConfig} from '../config';
 import {keepQueryLogFor} from './retention';
+import {boundRows} from './row-bound';
 import {createSqliteStore} from './sqlite-store';
 import {startQueryLogApi} from './test-app';
 
@@ -45,6 +47,63 @@ describe('SQLite query log faults', () => {
       for (const suffix of ['-wal', '-shm']) rmSync(file + suffix, {force: true});
       new Database(file).close();
       expect((await post(url, 'into the replaced file')).status).toBe(503);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+
+  for (const suffix of ['-wal', '-shm'] as const) {
+    it(`keeps every acknowledged row when the ${suffix} file is deleted under it, then refuses writes and reports not ready`, async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), `querylog${suffix}-`));
+      const file = path.join(dir, 'log.sqlite');
+      const store = createSqliteStore(file);
+      const {app, url, origin} = await startQueryLogApi(store, ANON);
+      try {
+        for (let i = 0; i < 25; i++) expect((await post(url, `acknowledged ${i}`)).status).toBe(201);
+        rmSync(file + suffix);
+        const refused = await post(url, 'after the deletion');
+        expect(refused.status).toBe(503);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect((await fetch(`${origin}/readyz`)).status).toBe(503);
+        // A crash now leaves the database file alone (the deleted file goes with the process): what a restart reads.
+        const afterCrash = path.join(dir, 'after-crash.sqlite');
+        copyFileSync(file, afterCrash);
+        const db = new Database(afterCrash, {readonly: true});
+        try {
+          expect((db.prepare('SELECT COUNT(*) AS n FROM queries').get() as {n: number}).n).toBe(25);
+        } finally {
+          db.close();
+        }
+      } finally {
+        await app.close();
+        await store.close();
+      }
+    });
+  }
+
+  it('refuses inserts with 507 once a table holds QUERY_LOG_MAX_ROWS rows, counts it, and stores again once retention frees room', async () => {
+    expect(readConfig({QUERY_LOG_MAX_ROWS: '3'}).queryLogMaxRows).toBe(3);
+    const dir = mkdtempSync(path.join(tmpdir(), 'querylog-full-'));
+    const file = path.join(dir, 'log.sqlite');
+    const store = await boundRows(createSqliteStore(file), 3);
+    const {app, url} = await startQueryLogApi(store, ANON);
+    try {
+      for (let i = 0; i < 3; i++) expect((await post(url, `row ${i}`)).status).toBe(201);
+      const full = await post(url, 'one too many');
+      expect(full.status).toBe(507);
+      expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await full.json()).toEqual({error: 'no more query-log rows are stored for now: the log holds as many as it may; try again later'});
+      const metrics = await app.metrics.registry.metrics();
+      expect(metrics).toMatch(/^query_log_rows\{table="queries"\} 3$/m);
+      expect(metrics).toMatch(/^degraded_requests_total\{reason="query_log_full"\} 1$/m);
+      // Two rows grow old; retention deletes them, and the count follows.
+      const db = new Database(file);
+      db.prepare("UPDATE queries SET created_at = '2000-01-01T00:00:00.000Z' WHERE query IN ('row 0', 'row 1')").run();
+      db.close();
+      expect(await store.prune(90)).toBe(2);
+      expect((await post(url, 'room again')).status).toBe(201);
+      expect(await store.countQueries()).toBe(2);
     } finally {
       await app.close();
       await store.close();

@@ -1,7 +1,7 @@
 import {mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {groupComments, IDEMPOTENCY_INDEXES, IDEMPOTENCY_TABLES, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, StoreUnavailableError, type QueryLogStore} from './store';
+import {groupComments, IDEMPOTENCY_INDEXES, IDEMPOTENCY_TABLES, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, StoreUnavailableError, type LogTableName, type QueryLogStore} from './store';
 import {wellFormed} from './text';
 
 /**
@@ -48,18 +48,33 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`QUERY_LOG_SQLITE_PATH: could not open the query log at ${path.resolve(file)} (${reason}). Point it at a file in a writable folder.`);
   }
-  // The file this process writes: when the path no longer leads to it (deleted, or replaced by another file), rows
-  // written now would vanish at the next start, so writes are refused (503) and /readyz says not ready.
+  // The files this process writes: the database and, in WAL mode, its write-ahead log and shared index beside it.
+  // When a path no longer leads to the file that was opened (deleted, or replaced), rows written now would vanish at
+  // the next start, so writes are refused (503) and /readyz says not ready.
   const identityOf = (target: string) => {
     const stat = statSync(target, {throwIfNoEntry: false});
     return stat ? `${stat.dev}:${stat.ino}` : undefined;
   };
-  const opened = file === ':memory:' ? undefined : identityOf(file);
+  const watched = file === ':memory:' ? [] : [file, `${file}-wal`, `${file}-shm`].map((target) => ({target, opened: identityOf(target)}));
+  let lost: StoreUnavailableError | undefined;
   const checkFile = () => {
-    if (opened === undefined) return;
-    if (identityOf(file) !== opened) {
-      throw new StoreUnavailableError(`the query-log file ${path.resolve(file)} was deleted or replaced while the server ran; restart the server to open it again (QUERY_LOG_SQLITE_PATH)`, 30);
+    if (lost) throw lost;
+    const gone = watched.find(({target, opened}) => opened !== undefined && identityOf(target) !== opened);
+    if (!gone) return;
+    if (gone.target === file) {
+      lost = new StoreUnavailableError(`the query-log file ${path.resolve(file)} was deleted or replaced while the server ran; restart the server to open it again (QUERY_LOG_SQLITE_PATH)`, 30);
+      throw lost;
     }
+    // The log or index went while the database stayed: rows committed since the last checkpoint live only in the log
+    // this process still holds open. Copied into the database now, they survive a crash; later writes would not.
+    let rescued = 'its committed rows were copied into the database';
+    try {
+      db.pragma('wal_checkpoint(FULL)');
+    } catch (error) {
+      rescued = `copying its committed rows into the database failed (${error instanceof Error ? error.message : String(error)})`;
+    }
+    lost = new StoreUnavailableError(`${path.resolve(gone.target)} was deleted or replaced while the server ran; ${rescued}; restart the server to write again (QUERY_LOG_SQLITE_PATH)`, 30);
+    throw lost;
   };
   // A repeated idempotency key stores nothing; rows without a key (NULL) never conflict.
   const insertQuery = db.prepare('INSERT INTO queries (query, result_rating, created_at, idempotency_key) VALUES (?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING');
@@ -131,6 +146,10 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
     },
     async countQueries() {
       return (db.prepare('SELECT COUNT(*) AS n FROM queries').get() as {n: number}).n;
+    },
+    async countRows() {
+      const count = (table: LogTableName) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as {n: number}).n;
+      return {queries: count('queries'), completions: count('completions'), page_feedback: count('page_feedback')};
     },
     async report(since, limit = 10) {
       const iso = since.toISOString();

@@ -46,6 +46,10 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** The tables of the query log. */
+export const LOG_TABLES = ['queries', 'completions', 'page_feedback'] as const;
+export type LogTableName = (typeof LOG_TABLES)[number];
+
 /** The insert-only query log, the page ratings and the completion records (spec 7.4). */
 export interface QueryLogStore {
   readonly kind: 'sqlite' | 'postgres';
@@ -58,6 +62,8 @@ export interface QueryLogStore {
   insertCompletion(record: CompletionRecord): Promise<void>;
   /** Counts of rows, for tests and the report. */
   countQueries(): Promise<number>;
+  /** Rows in each table now (QUERY_LOG_MAX_ROWS bounds them; see row-bound.ts). */
+  countRows(): Promise<Record<LogTableName, number>>;
   report(since: Date, limit?: number): Promise<QueryLogReport>;
   /** Resolves once the store answers a trivial statement (GET /readyz), within the store's own timeouts. */
   ping(): Promise<void>;

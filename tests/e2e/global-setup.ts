@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   const queryLogPath = path.join(dir, 'query-log.sqlite');
   const store = createSqliteStore(queryLogPath);
   const app = await buildApp(
-    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000, queryLogRateLimitPerMinute: 10_000},
+    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000, queryLogRateLimitPerMinute: 10_000, maxConcurrentPerClient: 10_000},
     {
       completions: {...createBuiltInCompletions(buildDir), log: () => undefined},
       store,

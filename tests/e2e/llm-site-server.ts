@@ -24,7 +24,7 @@ export async function startLlmSiteServer(): Promise<LlmSiteServer> {
   const builtIn = createBuiltInCompletions(buildDir);
   const store = createSqliteStore(':memory:');
   const app = await buildApp(
-    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000, queryLogRateLimitPerMinute: 10_000},
+    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000, queryLogRateLimitPerMinute: 10_000, maxConcurrentPerClient: 10_000},
     {
       completions: {retriever: builtIn.retriever, answerer: createOpenAiAnswerer({baseUrl: llm.url, timeoutMs: 20_000}), log: () => undefined},
       store,

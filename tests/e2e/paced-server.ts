@@ -50,7 +50,7 @@ export async function startPacedServer(chunkDelayMs: number): Promise<PacedServe
   const queryLogPath = path.join(dir, 'query-log.sqlite');
   const store = createSqliteStore(queryLogPath);
   const app = await buildApp(
-    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000, queryLogRateLimitPerMinute: 10_000},
+    {buildDir, projectKeys: [chatService.projectKey], anonKey: chatService.queryLogAnonKey, rateLimitPerMinute: 10_000, queryLogRateLimitPerMinute: 10_000, maxConcurrentPerClient: 10_000},
     {completions: {retriever: builtIn.retriever, answerer: paced, log: () => undefined}, store, allowedModels: null},
   );
   const address = await app.listen({port: 0, host: '127.0.0.1'});

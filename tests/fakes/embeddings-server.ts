@@ -23,6 +23,8 @@ export interface FakeEmbeddings {
    * vector, as a real model places two wordings of one idea close together.
    */
   aliases: Map<string, string>;
+  /** Answers vectors of this length whatever was asked (a model swapped behind the endpoint); unset: as asked. */
+  dimensionsOverride?: number;
   /** Holds every answer from now on (the requests are still recorded) until release() is called. */
   hold(): void;
   release(): void;
@@ -92,7 +94,7 @@ export async function startFakeEmbeddings(port = 0): Promise<FakeEmbeddings> {
       response.writeHead(500, {'content-type': 'application/json'}).end(JSON.stringify({error: {message: 'The server had an error', type: 'server_error'}}));
       return;
     }
-    const data = input.map((text, index) => ({object: 'embedding', index, embedding: bagOfWordsVector(fake.aliases.get(text) ?? text, dimensions ?? FAKE_DIMENSIONS)}));
+    const data = input.map((text, index) => ({object: 'embedding', index, embedding: bagOfWordsVector(fake.aliases.get(text) ?? text, fake.dimensionsOverride ?? dimensions ?? FAKE_DIMENSIONS)}));
     response.writeHead(200, {'content-type': 'application/json'});
     response.end(JSON.stringify({object: 'list', data, model: body.model, usage: {prompt_tokens: 0, total_tokens: 0}}));
   });

@@ -211,6 +211,23 @@ describe('an embeddings endpoint that fails', () => {
     expect((await readyz()).status).toBe(200);
   });
 
+  it('answers lexically when a question\'s vector has another length than the sections\', counting and saying so', async () => {
+    fake.aliases.set(PARAPHRASE, sectionInput(TOKENS, 2000));
+    const {ask, untilFused, metrics, logged} = await serveWith(embeddingsEnv(freshCache()));
+    await untilFused();
+    expect((await ask(PARAPHRASE)).references).toContain(TOKENS.url);
+    // Another model behind the same endpoint: its vectors cannot be compared with the sections'.
+    fake.dimensionsOverride = FAKE_DIMENSIONS / 2;
+    try {
+      expect((await ask(PARAPHRASE)).references).toEqual([]);
+      expect((await ask(LEXICAL_QUESTION)).references[0]).toBe('/docs/quickstart');
+      expect(await metrics()).toMatch(/^chat_embeddings_errors_total\{when="question",code="wrong_dimension"\} 2$/m);
+      expect(logged.filter((line) => line.includes('(wrong_dimension)'))).toHaveLength(1);
+    } finally {
+      fake.dimensionsOverride = undefined;
+    }
+  });
+
   it('gives up on a question\'s vector after EMBEDDINGS_TIMEOUT_MS and answers lexically', async () => {
     const {ask, untilFused, metrics} = await serveWith(embeddingsEnv(freshCache(), {EMBEDDINGS_TIMEOUT_MS: '300'}));
     await untilFused();

@@ -6,7 +6,7 @@ import {limitLog} from '../../log-limiter';
 import type {CompletionPool} from '../worker-pool';
 import {embed, EmbeddingsError, hostOf, normalize} from './client';
 import {embedSectionsInBackground, type SectionVectorsJob} from './section-vectors';
-import {createSharedVectors, type SharedVectors} from './shared-vectors';
+import {createSharedVectors, readVectors, type SharedVectors} from './shared-vectors';
 
 /** How much an earlier question's vector adds to a follow-up's, for the question just before; halved for each before it. */
 export const EARLIER_QUESTION_SHARE = 0.5;
@@ -84,6 +84,14 @@ export function createSemanticRetrieval(sections: Section[], config: EmbeddingsC
             const code = error instanceof EmbeddingsError ? error.code : 'error';
             failed(error instanceof EmbeddingsError ? error : new EmbeddingsError(host, code, String(error)), 'question');
             warn(`embeddings:${code}`, `Embeddings endpoint ${host} gave no vector for a question (${code}); answering it lexically`, error);
+          }
+          // A vector of another length than the sections' (another model behind the endpoint) cannot be compared.
+          const dims = readVectors(vectors)?.dims;
+          if (vector && dims !== undefined && vector.length !== dims) {
+            const error = new EmbeddingsError(host, 'wrong_dimension', `a question vector of ${vector.length} dimensions, the sections' have ${dims}; the model behind the endpoint changed? Restart to embed the sections again`);
+            failed(error, 'question');
+            warn('embeddings:wrong_dimension', `Embeddings endpoint ${host} gave a vector of the wrong length for a question (wrong_dimension); answering it lexically`, error);
+            vector = undefined;
           }
           return (await pool.retrieveWith(prompt, options, vector)).retrieved;
         },
