@@ -25,9 +25,10 @@ Doc comments are not copied: the file holds names, types and annotations only.
 """
 import json
 import re
-import subprocess
 import sys
 from typing import Dict, List, Optional, Tuple
+
+from release_git import cat_files, git
 
 PEGASUS_DIRS = ["metadata-models/src/main/pegasus/", "li-utils/src/main/pegasus/"]
 REGISTRY = "metadata-models/src/main/resources/entity-registry.yml"
@@ -44,21 +45,13 @@ class Release:
         self.tag = tag
 
     def git(self, *args: str) -> str:
-        return subprocess.run(["git", "--git-dir", self.git_dir, *args], check=True, capture_output=True, text=True).stdout
+        return git(self.git_dir, *args)
 
     def files(self, prefix: str, suffix: str) -> List[str]:
         return [p for p in self.git("ls-tree", "-r", "--name-only", self.tag, prefix).split("\n") if p.endswith(suffix)]
 
     def cat(self, paths: List[str]) -> List[str]:
-        spec = "".join(f"{self.tag}:{p}\n" for p in paths).encode()
-        out = subprocess.run(["git", "--git-dir", self.git_dir, "cat-file", "--batch"], input=spec, check=True, capture_output=True).stdout
-        texts, at = [], 0
-        for _ in paths:
-            header_end = out.index(b"\n", at)
-            size = int(out[at:header_end].split()[2])
-            texts.append(out[header_end + 1 : header_end + 1 + size].decode("utf-8"))
-            at = header_end + 1 + size + 1
-        return texts
+        return cat_files(self.git_dir, self.tag, paths)
 
 
 # ---------------------------------------------------------------- PDL tokens and parser

@@ -23,9 +23,10 @@ way Python reads it. What it follows, and why:
 import ast
 import json
 import re
-import subprocess
 import sys
 from typing import Dict, List, Optional, Tuple
+
+from release_git import cat_files, git
 
 SRC = "metadata-ingestion/src/"
 MAX_DEPTH = 3
@@ -84,18 +85,10 @@ class Release:
             self.modules[name.replace("/", ".")] = Module(name.replace("/", "."), tree, is_package)
 
     def _git(self, *args: str) -> str:
-        return subprocess.run(["git", "--git-dir", self.git_dir, *args], check=True, capture_output=True, text=True).stdout
+        return git(self.git_dir, *args)
 
     def _cat(self, paths: List[str]) -> List[str]:
-        spec = "".join(f"{self.tag}:{p}\n" for p in paths).encode()
-        out = subprocess.run(["git", "--git-dir", self.git_dir, "cat-file", "--batch"], input=spec, check=True, capture_output=True).stdout
-        texts, at = [], 0
-        for _ in paths:
-            header_end = out.index(b"\n", at)
-            size = int(out[at:header_end].split()[2])
-            texts.append(out[header_end + 1 : header_end + 1 + size].decode("utf-8"))
-            at = header_end + 1 + size + 1
-        return texts
+        return cat_files(self.git_dir, self.tag, paths)
 
     def file(self, path: str) -> str:
         return self._git("show", f"{self.tag}:{path}")
