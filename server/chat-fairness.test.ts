@@ -1,6 +1,3 @@
-import {mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
 import type {FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../contract/completions';
@@ -8,37 +5,32 @@ import type {Section} from '../lib/search/types';
 import {buildApp, type AppServices} from './app';
 import {readConfig} from './config';
 import {hostileRequests} from './completions/worst-case-request';
-import {createServices} from './services';
 import {syntheticBuild, syntheticSections} from './test-corpus';
+import {startTestServer, type TestServer} from './test-server';
 
 const KEY = 'fairness-key';
 const FLOODER = '203.0.113.1';
 const READER = '203.0.113.9';
+let server: TestServer;
 let app: FastifyInstance;
 let services: AppServices & {sections: Section[]};
 let url: string;
 let config: ReturnType<typeof readConfig>;
 
 beforeAll(async () => {
-  config = readConfig({
+  server = await startTestServer({
     // A site twice the size of this one, of made-up words sharing syllables: a costly question takes a few hundred ms.
     BUILD_DIR: syntheticBuild(syntheticSections(8_000, 40)),
     CHAT_PROJECT_KEYS: KEY,
-    QUERY_LOG_SQLITE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'fairness-log-')), 'log.sqlite'),
-    CHAT_WORKERS: '1',
     // The clients below are told apart by X-Forwarded-For, as behind a load balancer on this machine.
     TRUST_PROXY: 'loopback',
     CHAT_RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  services = await createServices(config);
-  app = await buildApp(config, services);
-  url = await app.listen({port: 0, host: '127.0.0.1'});
+  }, 'fairness');
+  ({app, services, url, config} = server);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await services?.store.close();
-  await services?.chatPool?.close();
+  await server?.close();
 });
 
 /** A completion asked from `client`'s address; its status and how long its whole answer took, in ms. */

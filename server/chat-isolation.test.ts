@@ -1,6 +1,3 @@
-import {mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
 import type {FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../contract/completions';
@@ -8,10 +5,11 @@ import type {Section} from '../lib/search/types';
 import {buildApp, type AppServices} from './app';
 import {readConfig} from './config';
 import {worstCaseRequest} from './completions/worst-case-request';
-import {createServices} from './services';
 import {syntheticBuild, syntheticSections} from './test-corpus';
+import {startTestServer, type TestServer} from './test-server';
 
 const KEY = 'isolation-key';
+let server: TestServer;
 let app: FastifyInstance;
 let services: AppServices & {sections: Section[]};
 let url: string;
@@ -22,27 +20,21 @@ beforeAll(async () => {
   // worst-case question on the real docs takes tens of ms, too close to a page's own time to tell a page that waited.
   const build = syntheticBuild(syntheticSections(20_000, 40));
   // The server's own wiring (server/services.ts), as `npm run serve` builds it, with one worker thread.
-  config = readConfig({
+  server = await startTestServer({
     BUILD_DIR: build,
     CHAT_PROJECT_KEYS: KEY,
-    QUERY_LOG_SQLITE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'isolation-log-')), 'log.sqlite'),
-    CHAT_WORKERS: '1',
     CHAT_QUEUE_MAX: '2',
     // Refused at once unless a test asks for a wait (its own app below).
     CHAT_ADMISSION_WAIT_MS: '0',
     CHAT_RATE_LIMIT_PER_MINUTE: '1000',
     // Every question here comes from one address: these tests are about the worker queue, not turns per client.
     CHAT_MAX_CONCURRENT_PER_CLIENT: '100',
-  });
-  services = await createServices(config);
-  app = await buildApp(config, services);
-  url = await app.listen({port: 0, host: '127.0.0.1'});
+  }, 'isolation');
+  ({app, services, url, config} = server);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await services?.store.close();
-  await services?.chatPool?.close();
+  await server?.close();
 });
 
 const ask = (body: unknown, signal?: AbortSignal) =>

@@ -1,15 +1,10 @@
-import {mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
-import type {FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {START_RESPONSE_MARKER} from '../contract/completions';
 import type {Section} from '../lib/search/types';
-import {buildApp, type AppServices} from './app';
-import {readConfig} from './config';
+import type {AppServices} from './app';
 import {hostileRequests} from './completions/worst-case-request';
-import {createServices} from './services';
 import {syntheticBuild, syntheticSections} from './test-corpus';
+import {startTestServer, type TestServer} from './test-server';
 
 /**
  * Most CPU one completion may cost the whole process here (HTTP client, serving thread and chat worker together), on a
@@ -20,27 +15,21 @@ import {syntheticBuild, syntheticSections} from './test-corpus';
  */
 const MAX_CPU_MS = 100;
 const KEY = 'cost-key';
-let app: FastifyInstance;
+let server: TestServer;
 let services: AppServices & {sections: Section[]};
 let url: string;
 
 beforeAll(async () => {
-  const config = readConfig({
+  server = await startTestServer({
     BUILD_DIR: syntheticBuild(syntheticSections(400, 40, 2_000)),
     CHAT_PROJECT_KEYS: KEY,
-    QUERY_LOG_SQLITE_PATH: path.join(mkdtempSync(path.join(tmpdir(), 'cost-log-')), 'log.sqlite'),
-    CHAT_WORKERS: '1',
     CHAT_RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  services = await createServices(config);
-  app = await buildApp(config, services);
-  url = await app.listen({port: 0, host: '127.0.0.1'});
+  }, 'cost');
+  ({services, url} = server);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await services?.store.close();
-  await services?.chatPool?.close();
+  await server?.close();
 });
 
 /** CPU the process spent on one completion over HTTP, from sending it to its last byte, in ms. */
