@@ -1,5 +1,7 @@
 import type {Browser} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {loadSiteData} from '../../plugins/generate/load';
+import {capabilityNames} from '../../plugins/generate/schemas';
 import {chunkLoadText, notFoundText, paths} from '../../src/site';
 import {axeBlocking} from './axe';
 import {gotoHydrated, launchChromium, newPage} from './browser';
@@ -143,10 +145,14 @@ describe('integrations page', () => {
       boxes.map((box) => ({label: box.nextElementSibling?.firstElementChild?.textContent ?? '', count: Number(box.nextElementSibling?.lastElementChild?.textContent)})),
     );
     expect(options.length).toBeGreaterThan(5);
-    // With no filter set, each count is how many integrations have the value: none may be 0. Partition support is a
-    // capability every data file marks unsupported, so it is not offered at all.
+    // With no filter set, each count is how many integrations have the value: none may be 0, and a capability no data
+    // file marks supported is not offered at all.
     expect(options.filter((o) => o.count === 0)).toEqual([]);
-    expect(options.filter((o) => /Partition Support/.test(o.label))).toEqual([]);
+    const {integrations} = loadSiteData(process.cwd());
+    const supported = new Set(integrations.flatMap((i) => i.plugins.flatMap((p) => p.capabilities.filter((c) => c.supported).map((c) => c.name))));
+    const unsupported: string[] = capabilityNames.filter((name) => !supported.has(name));
+    expect(options.filter((o) => unsupported.includes(o.label))).toEqual([]);
+    expect(options.filter((o) => supported.has(o.label as (typeof capabilityNames)[number])).length).toBeGreaterThan(0);
     // A value the other filters rule out stays listed with its 0, so the list does not jump as filters change.
     await page.getByRole('checkbox', {name: /^Push/}).check();
     await expect.poll(() => page.locator('search label > span:last-child').filter({hasText: /^0$/}).count()).toBeGreaterThan(0);
