@@ -1,13 +1,14 @@
 import {describe, expect, it} from 'vitest';
 import type {Integration} from '../plugins/generate/schemas';
 import {
-  checkIntegrationOptions, checkIntegrationSettings, checkOptionTables, checkOptions, checkRecipe, readReference, readSettings, recipeSource,
+  checkIntegrationSettings, checkOptionTables, checkOptions, checkRecipe, readSettings, recipeSource,
   missingPipelineName, sameDefault, unknownRecipeKeys,
 } from './check-options';
-import {isPatternKey, staleSharedOptions} from '../plugins/generate/source-options';
+import {readSourceReference} from '../plugins/generate/load';
+import {integrationCoverage, isPatternKey, staleSharedOptions} from '../plugins/generate/source-options';
 
 const siteDir = process.cwd();
-const reference = readReference(siteDir);
+const reference = readSourceReference(siteDir);
 
 /** An integration data file reduced to what the option check reads. */
 function integration(plugins: string[], config: Integration['config']): Integration {
@@ -48,20 +49,20 @@ describe('the v0.10.5 reference', () => {
   });
 });
 
-describe('checkIntegrationOptions (two-way coverage of a source page)', () => {
+describe('integrationCoverage (two-way coverage of a source page)', () => {
   const describeAll = (plugins: string[], except: string[] = []) => plugins.flatMap((p) => Object.entries(reference.plugins[p].options)
     .filter(([name, o]) => !o.deprecated && !o.removed && !isPatternKey(name, reference.plugins[p].options) && !except.includes(name))
     .map(([name]) => ({name, description: 'Written here.'})));
 
   it('names every option of the release that has no description, per plugin', () => {
     const config = describeAll(['clickhouse', 'clickhouse-usage'], ['host_port', 'top_n_queries']);
-    const problems = checkIntegrationOptions('data/integrations/x.yaml', integration(['clickhouse', 'clickhouse-usage'], dedupe(config)), reference, {});
+    const problems = integrationCoverage('data/integrations/x.yaml', integration(['clickhouse', 'clickhouse-usage'], dedupe(config)), reference, {});
     expect(problems.map((p) => p.message)).toEqual([
       expect.stringMatching(/1 option\(s\) of `clickhouse` in v0\.10\.5 have no description: host_port \(/),
       expect.stringMatching(/option\(s\) of `clickhouse-usage` in v0\.10\.5 have no description: .*top_n_queries/),
     ]);
     // A shared description covers an option in every source that has it; the pattern keys never need one.
-    expect(checkIntegrationOptions('f', integration(['mode'], describeAll(['mode'], ['env'])), reference, {env: 'Shared.'})).toEqual([]);
+    expect(integrationCoverage('f', integration(['mode'], describeAll(['mode'], ['env'])), reference, {env: 'Shared.'})).toEqual([]);
   });
 
   it('names a description of an option the release lacks, or of another plugin, a renamed one or a pattern key', () => {
@@ -72,19 +73,19 @@ describe('checkIntegrationOptions (two-way coverage of a source page)', () => {
       option('anything', {plugins: ['preset']}),
       option('table_pattern.allow'),
     ];
-    const problems = checkIntegrationOptions('data/integrations/x.yaml', integration(['clickhouse'], config), reference, {});
+    const problems = integrationCoverage('data/integrations/x.yaml', integration(['clickhouse'], config), reference, {});
     expect(problems.map((p) => p.message)).toEqual([
       expect.stringMatching(/option "uri_opts" is not an option of `clickhouse` in v0\.10\.5/),
       expect.stringMatching(/option "top_n_queries" is not an option of `clickhouse`/),
       expect.stringMatching(/option "anything" is restricted to preset, which is not a plugin of this integration/),
       expect.stringMatching(/option "table_pattern\.allow" is a key of a pattern/),
     ]);
-    const s3 = checkIntegrationOptions('f', integration(['s3'], [...describeAll(['s3']), option('path_spec')]), reference, {});
+    const s3 = integrationCoverage('f', integration(['s3'], [...describeAll(['s3']), option('path_spec')]), reference, {});
     expect(s3.map((p) => p.message)).toEqual([expect.stringMatching(/"path_spec" is only a deprecated or removed name/)]);
   });
 
   it('refuses a type, default or required flag on a source option: the release is their one source', () => {
-    const problems = checkIntegrationOptions('f', integration(['mode'], [...describeAll(['mode'], ['workspace']), option('workspace', {type: 'string', default: 'x'})]), reference, {});
+    const problems = integrationCoverage('f', integration(['mode'], [...describeAll(['mode'], ['workspace']), option('workspace', {type: 'string', default: 'x'})]), reference, {});
     expect(problems.map((p) => p.message)).toEqual([expect.stringMatching(/options workspace give a type, default or required flag/)]);
   });
 

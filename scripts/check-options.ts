@@ -12,7 +12,7 @@ import {parse as parseYaml} from 'yaml';
 import * as z from 'zod';
 import {readData, readSourceReference} from '../plugins/generate/load';
 import {
-  documentedOptions, integrationCoverage, REFERENCE_FILE, releasePlugins, SHARED_OPTIONS_FILE, type PluginOptions, sharedOptionsSchema, staleSharedOptions, type Reference, type ReleaseOption, type SharedOptions,
+  documentedOptions, integrationCoverage, REFERENCE_FILE, releasePlugins, SHARED_OPTIONS_FILE, type CoverageProblem, type PluginOptions, sharedOptionsSchema, staleSharedOptions, type Reference, type ReleaseOption,
 } from '../plugins/generate/source-options';
 import {integrationSchema, type Integration} from '../plugins/generate/schemas';
 import {recipeBlocks} from './check-examples';
@@ -76,14 +76,8 @@ export function checkIntegrationSettings(file: string, integration: Integration,
   return problems;
 }
 
-export interface OptionProblem {
-  file: string;
-  message: string;
-}
-
-export function readReference(siteDir: string): Reference {
-  return readSourceReference(siteDir);
-}
+/** A problem the option check found: the file to fix and what to do. */
+export type OptionProblem = CoverageProblem;
 
 /** Whether a default shown on a page says the same as the release's default. */
 export function sameDefault(shown: string | number | boolean, release: unknown): boolean {
@@ -94,11 +88,6 @@ export function sameDefault(shown: string | number | boolean, release: unknown):
   // Lists and mappings: the page writes them as JSON or as Python does.
   const text = String(shown).replace(/'/g, '"').replace(/\s+/g, '');
   return text === JSON.stringify(release);
-}
-
-/** Checks an integration's option descriptions against the release's options of its plugins, both ways. */
-export function checkIntegrationOptions(file: string, integration: Integration, reference: Reference, shared: SharedOptions): OptionProblem[] {
-  return integrationCoverage(file, integration, reference, shared);
 }
 
 /**
@@ -218,7 +207,7 @@ function markdownFiles(dir: string): string[] {
 
 /** Runs the option check over every integration data file and every hand-written page's recipes. */
 export function checkOptions(siteDir: string): OptionReport {
-  const reference = readReference(siteDir);
+  const reference = readSourceReference(siteDir);
   const shared = readData(siteDir, SHARED_OPTIONS_FILE, sharedOptionsSchema).options;
   const settings = readSettings(siteDir);
   const report: OptionReport = {problems: [], checked: [], skipped: [], options: 0, releaseOptions: 0, settings: 0, recipes: 0};
@@ -246,7 +235,7 @@ export function checkOptions(siteDir: string): OptionReport {
       report.releaseOptions += documented.length;
       report.options += documented.filter((o) => o.description !== undefined).length;
     }
-    report.problems.push(...checkIntegrationOptions(file, integration, reference, shared));
+    report.problems.push(...integrationCoverage(file, integration, reference, shared));
     const recipe = recipeSource(integration.recipe);
     if (recipe) {
       report.recipes++;

@@ -8,7 +8,7 @@ import {
   type Entity, type EnvironmentVariables, type Integration, type ManagedRelease, type Releases, type SdkPage,
 } from './schemas';
 import {loadEntityDocs, type EntityDocs} from './entity-reference';
-import {REFERENCE_FILE, SHARED_OPTIONS_FILE, referenceSchema, sharedOptionsSchema, type Reference, type SharedOptions} from './source-options';
+import {REFERENCE_FILE, SHARED_OPTIONS_FILE, referenceSchema, sharedOptionsSchema, type OptionSources, type Reference} from './source-options';
 
 export const ENVIRONMENT_VARIABLES_FILE = 'data/environment-variables.yaml';
 
@@ -42,7 +42,7 @@ export interface SiteData {
   routes: DocRoute[];
   integrations: Integration[];
   /** The release's source options and the shared option descriptions, for the source pages' configuration tables. */
-  sourceOptions: {reference: Reference; shared: SharedOptions};
+  sourceOptions: OptionSources;
   entities: Entity[];
   /** The release's entity registry and aspect records, with the site's aspect, field and relationship descriptions. */
   entityDocs: EntityDocs;

@@ -1,7 +1,7 @@
 import type {Integration} from './schemas';
 import {optionDefault, optionType} from './format-option';
 import {bullets, factsTable, code, codeBlock, page, summary, table} from './markdown';
-import {documentedOptions, releasePlugins, type DocumentedOption, type Reference, type SharedOptions} from './source-options';
+import {documentedOptions, releasePlugins, type DocumentedOption, type OptionSources, type Reference} from './source-options';
 
 /** Site path of an integration's page: its generated source page, or the hand-written one it names. */
 export function integrationPath(item: Integration): string {
@@ -54,12 +54,6 @@ function statusNote(plugin: Integration['plugins'][number]): string | undefined 
     case 'Unknown':
       return `The support status of the ${name} plugin is **Unknown**: its authors give no promise about its stability.`;
   }
-}
-
-/** The release's options of a source, and the descriptions written for them. */
-export interface OptionSources {
-  reference: Reference;
-  shared: SharedOptions;
 }
 
 const parentOf = (name: string) => name.slice(0, Math.max(0, name.lastIndexOf('.')));

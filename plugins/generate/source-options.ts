@@ -48,6 +48,12 @@ export const sharedOptionsSchema = z.strictObject({
 });
 export type SharedOptions = z.infer<typeof sharedOptionsSchema>['options'];
 
+/** The release's options of the sources, and the descriptions written for them: what the source pages are built from. */
+export interface OptionSources {
+  reference: Reference;
+  shared: SharedOptions;
+}
+
 const isPattern = (option: ReleaseOption | undefined) => option?.configClass?.endsWith(':AllowDenyPattern') ?? false;
 
 /** Whether the option is one a reader sets: not a deprecated name, not a removed one. */

@@ -2,10 +2,10 @@
  * The questions each section answers (data/questions/*.yaml, issue 47): their schema and reader.
  * scripts/check-questions.ts holds the files to the pages.
  */
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import {parse as parseYaml} from 'yaml';
 import * as z from 'zod';
+import {readData} from '../generate/load';
 
 export const QUESTIONS_DIR = 'data/questions';
 
@@ -26,11 +26,6 @@ export function readQuestionFiles(siteDir: string): Array<{file: string; questio
   if (!existsSync(dir)) return [];
   return readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().map((name) => {
     const file = `${QUESTIONS_DIR}/${name}`;
-    const parsed = questionsFileSchema.safeParse(parseYaml(readFileSync(path.join(dir, name), 'utf8')));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new Error(`Invalid data file ${file}: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
-    }
-    return {file, questions: parsed.data};
+    return {file, questions: readData(siteDir, file, questionsFileSchema)};
   });
 }
