@@ -12,6 +12,7 @@ import {sidebarGroups} from '../data/sidebar-groups';
 import {loadSiteData} from '../plugins/generate/load';
 import {renderSite} from '../plugins/generate/generate';
 import {headingAnchors} from '../plugins/search-index/extract-sections';
+import {pageFile} from './check-verified-pages';
 import {QUESTIONS_DIR, questionsFileSchema, readQuestionFiles, type QuestionsFile} from '../plugins/search-index/questions';
 
 export {QUESTIONS_DIR, questionsFileSchema, type QuestionsFile};
@@ -61,23 +62,12 @@ export function pageAnchors(siteDir: string): Map<string, Set<string>> {
   const generated = renderSite(data);
   const anchors = new Map<string, Set<string>>();
   for (const route of data.routes) {
-    const relative = route.path.replace(/^\/docs\//, '');
-    const source = generated.get(`${relative}.md`) ?? readHandPage(siteDir, relative);
+    const hand = pageFile(siteDir, route.path);
+    const source = generated.get(`${route.path.replace(/^\/docs\//, '')}.md`) ?? (hand ? readFileSync(path.join(siteDir, hand), 'utf8') : undefined);
     if (source === undefined) continue;
     anchors.set(route.path, new Set(['', ...headingAnchors(source)]));
   }
   return anchors;
-}
-
-function readHandPage(siteDir: string, relative: string): string | undefined {
-  for (const candidate of [`${relative}.md`, `${relative}.mdx`, `${relative}/index.md`, `${relative}/index.mdx`]) {
-    try {
-      return readFileSync(path.join(siteDir, 'docs', candidate), 'utf8');
-    } catch {
-      // try the next form
-    }
-  }
-  return undefined;
 }
 
 /** Checks one parsed questions file against the site's pages and the evaluation sets. */
