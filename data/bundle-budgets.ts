@@ -45,9 +45,11 @@ export const bundleBudgets: readonly BundleBudget[] = [
  * the whole index's: the docs grew from 3,753 to 4,191 sections (every option of every source described, the entity
  * pages' fields read from the release, the environment variables reference from 106 to 333 variables, about 50,000
  * words added to the verified guides), and the index with them, to 461.6 KiB; the lexicon a reader fetches first
- * stayed within its budget (45.8 KiB).
+ * stayed within its budget (45.8 KiB). Issue 47 raised both: the 5,941 questions written for the sections
+ * (data/questions), indexed as a field of their sections, took the whole index to 510.0 KiB and the lexicon to 49.5 KiB
+ * (their words readers type and the pages do not use, such as error names, must be in the lexicon to be found).
  */
 export const searchIndexBudgets = {
-  wholeIndexMaxGzipBytes: 480 * 1024,
-  lexiconMaxGzipBytes: 48 * 1024,
+  wholeIndexMaxGzipBytes: 530 * 1024,
+  lexiconMaxGzipBytes: 52 * 1024,
 } as const;

@@ -1,24 +1,24 @@
 import type {RankingWeights} from '../lib/search/rank';
 
 /**
- * The weights ranking uses (lib/search/rank.ts), written by `npm run eval -- --fit`: fitted on 75 real, 76 curated, 46 keywords questions (2026-11-26).
+ * The weights ranking uses (lib/search/rank.ts), written by `npm run eval -- --fit`: fitted on 75 real, 76 curated, 46 keywords questions (2026-11-28).
  * Do not edit by hand; change the features or the question sets and fit again.
  */
 export const rankingWeights: RankingWeights = {
   features: {
     bm25: 1,
     coverage: 1.75,
-    title: 3,
-    about: 1,
+    title: 2,
+    about: 2,
     exactTitle: 0.6931,
     exactTitleOpening: 0.4055,
     fullTitle: 0.4055,
     definition: 0.4055,
     definitionOpening: 0.4055,
-    kind: 0,
-    problemSection: -0.0945,
-    identifier: 1,
-    opening: 0.25,
+    kind: 1,
+    problemSection: 0.4055,
+    identifier: 0,
+    opening: 0.0625,
     pageCoverage: 0,
     titleAsked: 0,
   },

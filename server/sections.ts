@@ -9,6 +9,11 @@ import type {Section} from '../lib/search/types';
 export function loadSections(buildDir: string, siteDir = process.cwd()): Section[] {
   const built = path.join(buildDir, CHAT_SECTIONS_FILE);
   if (existsSync(built)) return JSON.parse(readFileSync(built, 'utf8')) as Section[];
+  return sectionsOfTree(siteDir);
+}
+
+/** The sections the next build will index: the generated pages written afresh, then docs/ read with its questions. */
+export function sectionsOfTree(siteDir = process.cwd()): Section[] {
   generateDocs(siteDir);
   return collectSections(siteDir);
 }

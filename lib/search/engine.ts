@@ -21,11 +21,15 @@ interface IndexedSection {
   headings: string;
   summary: string;
   text: string;
+  questions: string;
 }
+
+/** The fields that hold the page's own words; `questions` holds the questions the team wrote for the section. */
+export const CONTENT_FIELDS = ['title', 'headings', 'text', 'summary'] as const;
 
 const options: Options<IndexedSection> = {
   idField: 'n',
-  fields: ['title', 'headings', 'text', 'summary'],
+  fields: [...CONTENT_FIELDS, 'questions'],
   storeFields: [],
   tokenize,
   processTerm,
@@ -95,6 +99,7 @@ export function buildSearchIndex(sections: Section[], synonyms: SynonymTable = [
     headings: headingsOf(s).join(' '),
     summary: s.summary ?? '',
     text: s.text,
+    questions: s.questions?.join(' \n ') ?? '',
   })));
   const raw = JSON.parse(JSON.stringify(mini)) as MiniSearchJson;
   if (raw.serializationVersion !== 2) throw new Error(`Unsupported MiniSearch serialization version ${raw.serializationVersion}`);
@@ -229,7 +234,7 @@ export function loadMatcher(stats: EngineStats, postings: string): Matcher {
     documentCount: stats.documentCount,
     nextId: stats.documentCount,
     documentIds,
-    fieldIds: {title: 0, headings: 1, text: 2, summary: 3},
+    fieldIds: {title: 0, headings: 1, text: 2, summary: 3, questions: 4},
     fieldLength,
     averageFieldLength: stats.averageFieldLength,
     storedFields: {},
@@ -239,9 +244,13 @@ export function loadMatcher(stats: EngineStats, postings: string): Matcher {
   };
   const mini = MiniSearch.loadJS<IndexedSection>(json as never, options);
   const n = stats.documentCount;
+  const contentOptions = {...QUERY_OPTIONS, fields: [...CONTENT_FIELDS]};
   return {
     match: (expression) =>
-      mini.search(expression, QUERY_OPTIONS).map((r: SearchResult) => ({id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms, summaryTerms: summaryTermsOf(r)})),
+      mini.search(expression, QUERY_OPTIONS).map((r: SearchResult) => ({
+        id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms, summaryTerms: summaryTermsOf(r), questionOnlyTerms: questionOnlyTermsOf(r),
+      })),
+    contentScores: (expression) => new Map(mini.search(expression, contentOptions).map((r) => [r.id as number, r.score])),
     frequencyOf: (term) => frequencies.get(term) ?? 0,
     // BM25's inverse document frequency; a word no section has is infinitely rare (rank.ts decides what it counts).
     weightOf: (term) => {
@@ -258,9 +267,21 @@ function summaryTermsOf(result: SearchResult): string[] | undefined {
   return terms;
 }
 
+/** The matched terms a result holds only in the questions written for its section. */
+function questionOnlyTermsOf(result: SearchResult): string[] | undefined {
+  let terms: string[] | undefined;
+  for (const term of result.terms) {
+    const fields = result.match[term];
+    if (fields?.length === 1 && fields[0] === 'questions') (terms ??= []).push(term);
+  }
+  return terms;
+}
+
 /** Matches query expressions against postings, and weighs a term by how rare it is among the sections. */
 export interface Matcher {
   match(expression: Query): EngineMatch[];
+  /** The BM25 score of each section matching the expression in the page's own text (CONTENT_FIELDS), by section id. */
+  contentScores(expression: Query): Map<number, number>;
   weightOf: TermWeight;
   /** How many sections hold a term (of the postings loaded). */
   frequencyOf(term: string): number;
@@ -303,7 +324,7 @@ export type RankingContext = ReturnType<typeof rankingContext>;
  */
 export function rankQuery(context: RankingContext, matcher: Matcher, query: AnalyzedQuery, combineWith?: 'AND' | 'OR', weights?: RankingWeights): RankedSection[] {
   const salient = salientQuery(query, matcher.weightOf);
-  const matches = matchQuery(matcher, salient, combineWith);
+  const matches = matchQuery(matcher, salient, combineWith, {contentScores: combineWith === 'OR'});
   return rerank(matches, salient, context.pageOf, context.pages, matcher.weightOf, context.answersProblems, weights);
 }
 
@@ -339,10 +360,17 @@ export function salientQuery(query: AnalyzedQuery, weightOf: (term: string) => n
 }
 
 /** The engine's matches of a query: all subjects (AND) unless nothing has them all or OR is asked for. */
-export function matchQuery(matcher: Matcher, query: AnalyzedQuery, combineWith?: 'AND' | 'OR'): EngineMatch[] {
+export function matchQuery(matcher: Matcher, query: AnalyzedQuery, combineWith?: 'AND' | 'OR', {contentScores = false} = {}): EngineMatch[] {
   if (query.groups.length === 0) return [];
-  const strict = combineWith === 'OR' ? [] : matcher.match(queryExpression(query, 'AND'));
-  return strict.length > 0 ? strict : matcher.match(queryExpression(query, 'OR'));
+  const strictExpression = queryExpression(query, 'AND');
+  const strict = combineWith === 'OR' ? [] : matcher.match(strictExpression);
+  const expression = strict.length > 0 ? strictExpression : queryExpression(query, 'OR');
+  const matches = strict.length > 0 ? strict : matcher.match(expression);
+  if (!contentScores) return matches;
+  // The chat's threshold reads what the page itself says (rank.ts scoreSections without questions); a second look-up in those fields
+  // gives it, at about the cost the look-up had before the questions field existed.
+  const content = matcher.contentScores(expression);
+  return matches.map((m) => ({...m, contentScore: content.get(m.id) ?? 0}));
 }
 
 /** Whether the filters (spec 7.2 contextual search) exclude an index of this language and docs tag. */

@@ -57,6 +57,10 @@ export interface EngineMatch {
   queryTerms: string[];
   /** The matched terms found in the section's summary (a page intro's description), when there are any. */
   summaryTerms?: string[];
+  /** The matched terms found only in the questions the section answers (data/questions), when there are any. */
+  questionOnlyTerms?: string[];
+  /** The BM25 score without the questions field (0: only the questions match), when asked for (the chat's OR look-up). */
+  contentScore?: number;
 }
 
 /** A ranked section: the engine's match with the page it belongs to and what ranking made of it. */
@@ -64,6 +68,13 @@ export interface RankedSection extends EngineMatch {
   page: number;
   /** Share of the query's subject groups the section or its page title holds, in [0, 1]. */
   coverage: number;
+  /**
+   * The same share with subjects held only by the section's written questions counted at QUESTION_MATCH_CREDIT:
+   * what the chat's threshold reads, so a question whose words only the team's questions share is still declined.
+   */
+  answerCoverage: number;
+  /** The score with the coverage features read from answerCoverage: what the chat's threshold reads. */
+  answerScore: number;
   /** Share of the subject groups the page title holds. */
   titleCoverage: number;
 }
@@ -194,10 +205,27 @@ export interface SectionFeatures {
   /** FEATURE_COUNT numbers per match, in match order. */
   values: Float64Array;
   pages: Int32Array;
-  /** Blended coverage per match, in [0, 1] (what `similarity` reads). */
+  /** Blended coverage per match, in [0, 1]. */
   coverage: Float64Array;
+  /** Blended coverage with question-only subjects at QUESTION_MATCH_CREDIT (what `similarity` reads). */
+  answerCoverage: Float64Array;
+  /**
+   * Per match, ANSWER_SHIFTS numbers: how the BM25, coverage and page coverage features change when read from what the
+   * section holds without its written questions (log differences); scoreSections weighs them when asked for the score without questions.
+   */
+  answerShifts: Float64Array;
   titleCoverage: Float64Array;
 }
+
+/**
+ * Credit, towards the chat's threshold, of a subject a section holds only through the questions written for it. Chosen
+ * with `npm run eval -- --cv 5`: at 1, two off-topic real questions got answers through questions that share generic
+ * words with them; see the README's retrieval evaluation for the figures.
+ */
+export const QUESTION_MATCH_CREDIT = 0;
+
+/** Numbers per match in SectionFeatures.answerShifts: coverage, page coverage, BM25. */
+const ANSWER_SHIFTS = 3;
 
 /** Index terms of an identifier's words, and whether a section's matched terms hold them all. */
 const holdsAll = (terms: readonly string[], held: readonly string[]) => terms.length > 0 && terms.every((t) => held.includes(t));
@@ -235,7 +263,7 @@ export function sectionFeatures(
   const summaries = new Map<number, string[]>();
   for (const match of matches) if (match.summaryTerms) summaries.set(pageOf(match.id), match.summaryTerms);
   // Per page met: which subjects its title holds, whether the title is the query, and what its sections hold together.
-  const facts = new Map<number, {inTitle: boolean[]; titleCount: number; titleCoverage: number; aboutCoverage: number; exact: boolean; defines: boolean; titleAsked: number; held: number[]; heldShare: number | null}>();
+  const facts = new Map<number, {inTitle: boolean[]; titleCount: number; titleCoverage: number; aboutCoverage: number; exact: boolean; defines: boolean; titleAsked: number; held: number[]; heldShare: number | null; answerHeld: number[]; answerHeldShare: number | null}>();
   // Every term the query's subjects stand for, synonyms included.
   const asked = new Set(groups.flatMap((g) => g.alternatives.flat()));
   const share = (values: readonly number[]) => values.reduce((sum, c, i) => sum + c * groups[i].weight, 0) / totalWeight;
@@ -252,7 +280,7 @@ export function sectionFeatures(
       const defines = Boolean(query.asksDefinition && pages[page].definesConcept && groups.some((g, i) => inTitle[i] && !g.filler));
       const ownTitleTerms = [...titleTerms].filter((t) => !GENERIC_TITLE_TERMS.has(t));
       const titleAsked = ownTitleTerms.length ? ownTitleTerms.filter((t) => asked.has(t)).length / ownTitleTerms.length : 0;
-      known = {inTitle, titleCount, titleCoverage: share(inTitle.map(Number)), aboutCoverage: share(inAbout.map(Number)), exact, defines, titleAsked, held: groups.map(() => 0), heldShare: null};
+      known = {inTitle, titleCount, titleCoverage: share(inTitle.map(Number)), aboutCoverage: share(inAbout.map(Number)), exact, defines, titleAsked, held: groups.map(() => 0), heldShare: null, answerHeld: groups.map(() => 0), answerHeldShare: null};
       facts.set(page, known);
     }
     return known;
@@ -261,21 +289,31 @@ export function sectionFeatures(
   // array: this part runs for every match of every query, so it allocates nothing per match.
   const count = groups.length;
   const credits = new Float64Array(matches.length * count);
+  const answerCredits = new Float64Array(matches.length * count);
   const pageIds = new Int32Array(matches.length);
   for (let m = 0; m < matches.length; m++) {
     const match = matches[m];
     const page = pageOf(match.id);
     pageIds[m] = page;
-    const {inTitle, held} = factsOf(page);
+    const {inTitle, held, answerHeld} = factsOf(page);
+    const questionOnly = match.questionOnlyTerms;
+    const contentTerms = questionOnly ? match.terms.filter((t) => !questionOnly.includes(t)) : match.terms;
     for (let g = 0; g < count; g++) {
       const {alternatives, releases} = groups[g];
       const credit = inTitle[g] || holdsAny(alternatives, match.terms) || (releases.length > 0 && holdsRelease(releases, match.terms)) ? 1 : holdsAny(alternatives, match.queryTerms) ? NEAR_MATCH_CREDIT : 0;
       credits[m * count + g] = credit;
       if (credit > held[g]) held[g] = credit;
+      const answerCredit = !questionOnly || credit < 1 || inTitle[g] || holdsAny(alternatives, contentTerms) || (releases.length > 0 && holdsRelease(releases, contentTerms))
+        ? credit
+        : Math.max(QUESTION_MATCH_CREDIT, holdsAny(alternatives, match.queryTerms) ? NEAR_MATCH_CREDIT : 0);
+      answerCredits[m * count + g] = answerCredit;
+      if (answerCredit > answerHeld[g]) answerHeld[g] = answerCredit;
     }
   }
   const values = new Float64Array(matches.length * FEATURE_COUNT);
   const coverages = new Float64Array(matches.length);
+  const answerCoverages = new Float64Array(matches.length);
+  const answerShifts = new Float64Array(matches.length * ANSWER_SHIFTS);
   const titleCoverages = new Float64Array(matches.length);
   for (let m = 0; m < matches.length; m++) {
     const match = matches[m];
@@ -283,9 +321,21 @@ export function sectionFeatures(
     const {kind, firstSection} = pages[page];
     const pageFacts = factsOf(page);
     pageFacts.heldShare ??= share(pageFacts.held);
+    pageFacts.answerHeldShare ??= share(pageFacts.answerHeld);
     let own = 0;
-    for (let g = 0; g < count; g++) own += credits[m * count + g] * groups[g].weight;
+    let answerOwn = 0;
+    for (let g = 0; g < count; g++) {
+      own += credits[m * count + g] * groups[g].weight;
+      answerOwn += answerCredits[m * count + g] * groups[g].weight;
+    }
     const coverage = (1 - PAGE_COVERAGE_SHARE) * (own / totalWeight) + PAGE_COVERAGE_SHARE * pageFacts.heldShare;
+    answerCoverages[m] = (1 - PAGE_COVERAGE_SHARE) * (answerOwn / totalWeight) + PAGE_COVERAGE_SHARE * pageFacts.answerHeldShare;
+    const logOf = (value: number) => Math.log(Math.max(value, MIN_COVERAGE));
+    const shifts = m * ANSWER_SHIFTS;
+    answerShifts[shifts] = logOf(answerCoverages[m]) - logOf(coverage);
+    answerShifts[shifts + 1] = logOf(pageFacts.answerHeldShare) - logOf(pageFacts.heldShare);
+    // Without a content score (the search box's look-up) the BM25 part is read as it is.
+    answerShifts[shifts + 2] = match.contentScore === undefined ? 0 : Math.log(Math.max(match.contentScore, 1e-9)) - Math.log(Math.max(match.score, 1e-9));
     const {titleCount, titleCoverage, aboutCoverage, exact, defines} = pageFacts;
     const opening = match.id === firstSection ? 1 : 0;
     const heldIdentifiers = identifiers.length ? identifiers.filter((terms) => holdsAll(terms, match.terms)).length / identifiers.length : 0;
@@ -308,18 +358,27 @@ export function sectionFeatures(
     coverages[m] = coverage;
     titleCoverages[m] = titleCoverage;
   }
-  return {values, pages: pageIds, coverage: coverages, titleCoverage: titleCoverages};
+  return {values, pages: pageIds, coverage: coverages, answerCoverage: answerCoverages, answerShifts, titleCoverage: titleCoverages};
 }
 
-/** Scores the rows of `sectionFeatures` with weights: exp(weights . features), plus the page bonus. */
-export function scoreSections(features: Pick<SectionFeatures, 'values' | 'pages'>, weights: RankingWeights): Float64Array {
+/**
+ * Scores the rows of `sectionFeatures` with weights: exp(weights . features), plus the page bonus. With `withoutQuestions`,
+ * each row is scored on what its section says itself (its written questions' share of BM25, coverage and the questions
+ * taken out, page bonus included): the score the chat's threshold reads, so an off-topic question whose words
+ * only the team's questions share is still declined.
+ */
+export function scoreSections(features: Pick<SectionFeatures, 'values' | 'pages'> & Partial<Pick<SectionFeatures, 'answerShifts'>>, weights: RankingWeights, withoutQuestions = false): Float64Array {
   const n = features.pages.length;
   const w = RANKING_FEATURES.map((name) => weights.features[name]);
+  const shiftWeights = [weights.features.coverage, weights.features.pageCoverage, weights.features.bm25];
+  const shifts = withoutQuestions ? features.answerShifts : undefined;
+  if (withoutQuestions && !shifts) throw new Error('scoreSections: the score without questions needs the features\' answerShifts');
   const scores = new Float64Array(n);
   for (let m = 0; m < n; m++) {
     let sum = 0;
     const row = m * FEATURE_COUNT;
     for (let f = 0; f < FEATURE_COUNT; f++) sum += w[f] * features.values[row + f];
+    if (shifts) for (let k = 0; k < ANSWER_SHIFTS; k++) sum += shiftWeights[k] * shifts[m * ANSWER_SHIFTS + k];
     scores[m] = Math.exp(sum);
   }
   if (weights.pageBonus === 0) return scores;
@@ -364,9 +423,10 @@ export function rerank(
 ): RankedSection[] {
   const features = sectionFeatures(matches, query, pageOf, pages, weightOf, answersProblems, weights);
   const scores = scoreSections(features, weights);
+  const answerScores = scoreSections(features, weights, true);
   const ranked = matches.map((match, m) => ({
     order: m,
-    section: {id: match.id, score: scores[m], terms: match.terms, queryTerms: match.queryTerms, page: features.pages[m], coverage: features.coverage[m], titleCoverage: features.titleCoverage[m]},
+    section: {id: match.id, score: scores[m], terms: match.terms, queryTerms: match.queryTerms, page: features.pages[m], coverage: features.coverage[m], answerCoverage: features.answerCoverage[m], answerScore: answerScores[m], titleCoverage: features.titleCoverage[m]},
   }));
   return ranked.sort((a, b) => b.section.score - a.section.score || a.order - b.order).map((r) => r.section);
 }

@@ -23,6 +23,8 @@ export interface Section {
    * removed), for the chat's answers. Only the server's section store carries them; the browser index does not.
    */
   blocks?: string[];
+  /** Questions readers ask that the section answers, written by the team (data/questions), indexed as a field. */
+  questions?: string[];
 }
 
 /** The page title of a section (lvl1). */

@@ -6,6 +6,7 @@ import {sidebarGroups} from '../../data/sidebar-groups';
 import type {PageKind} from '../../lib/search/rank';
 import {readRoutes, type DocRoute} from '../routes';
 import {extractSections, type DocSource} from './extract-sections';
+import {attachQuestions, readQuestionFiles} from './questions';
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
@@ -50,7 +51,7 @@ export function collectSections(siteDir: string): Section[] {
   const routes = existsSync(routesFile) ? readRoutes(readFileSync(routesFile, 'utf8')) : [];
   const sidebarRoutes = new Set(routes.filter((r) => r.sidebar === 'overview').map((r) => r.path));
   const origins = new Map(routes.map((r) => [r.path, r.origin]));
-  return markdownFiles(docsDir).flatMap((file) => {
+  const sections = markdownFiles(docsDir).flatMap((file) => {
     const source = readFileSync(file, 'utf8');
     const front = source.match(/^---\n([\s\S]*?)\n---/);
     const data = (front ? parseYaml(front[1]) : {}) as {title?: string; slug?: string; description?: string};
@@ -59,4 +60,5 @@ export function collectSections(siteDir: string): Section[] {
     const doc: DocSource = {route, title: data.title ?? route, ...(typeof data.description === 'string' ? {description: data.description} : {}), group, kind: pageKindOf(origins.get(route), group, route), source};
     return extractSections(doc);
   });
+  return attachQuestions(sections, readQuestionFiles(siteDir));
 }

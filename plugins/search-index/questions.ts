@@ -6,6 +6,7 @@ import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import {readData} from '../generate/load';
+import type {Section} from '../../lib/search/types';
 
 export const QUESTIONS_DIR = 'data/questions';
 
@@ -28,4 +29,21 @@ export function readQuestionFiles(siteDir: string): Array<{file: string; questio
     const file = `${QUESTIONS_DIR}/${name}`;
     return {file, questions: readData(siteDir, file, questionsFileSchema)};
   });
+}
+
+/**
+ * The sections with the questions written for them (`questions`): a question under anchor '' belongs to the page's
+ * opening section. scripts/check-questions.ts fails on an anchor no section has, so none is dropped here unnoticed.
+ */
+export function attachQuestions(sections: Section[], files: Array<{questions: QuestionsFile}>): Section[] {
+  const byUrl = new Map<string, string[]>();
+  for (const {questions} of files) {
+    for (const [route, anchors] of Object.entries(questions)) {
+      for (const [anchor, list] of Object.entries(anchors)) {
+        const url = anchor ? `${route}#${anchor}` : route;
+        byUrl.set(url, [...(byUrl.get(url) ?? []), ...list]);
+      }
+    }
+  }
+  return sections.map((s) => (byUrl.has(s.url) ? {...s, questions: byUrl.get(s.url)} : s));
 }

@@ -62,7 +62,7 @@ export function prepareQuestions(index: RankingSearchIndex, pageRoutes: readonly
   return sets.flatMap((set) =>
     set.questions.map((question) => {
       const query = context.analyze(question.text);
-      const all = matchQuery(matcher, query, set.mode === 'chat' ? 'OR' : undefined);
+      const all = matchQuery(matcher, query, set.mode === 'chat' ? 'OR' : undefined, {contentScores: set.mode === 'chat'});
       const scores = scoreSections(sectionFeatures(all, query, context.pageOf, context.pages, matcher.weightOf, context.answersProblems, start), start);
       const kept = Array.from(scores.keys()).sort((a, b) => scores[b] - scores[a] || a - b).slice(0, CANDIDATES).sort((a, b) => a - b);
       const matches = kept.map((m) => all[m]);
@@ -92,8 +92,11 @@ export function outcomeOf(question: PreparedQuestion, weights: RankingWeights, t
   if (question.declined) return {rank: null, answered: false};
   const features = question.featuresFor(weights.unknownSubject);
   const scores = scoreSections(features, weights);
+  const answerScores = question.mode === 'chat' ? scoreSections(features, weights, true) : scores;
   const order = Array.from(scores.keys()).sort((a, b) => scores[b] - scores[a] || a - b);
   const pages: string[] = [];
+  // As chooseReferences: a chat question is answered when some section's grounding (its own words) reaches the threshold.
+  if (question.mode === 'chat' && !order.some((m) => similarity(answerScores[m], features.answerCoverage[m], weights.saturation) >= threshold)) return {rank: null, answered: false};
   for (const m of order) {
     if (question.mode === 'chat' && similarity(scores[m], features.coverage[m], weights.saturation) < threshold) continue;
     const page = question.pageRoutes[m];

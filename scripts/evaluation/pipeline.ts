@@ -7,12 +7,12 @@ import type {Section} from '../../lib/search/types';
 import {loadSynonyms} from '../../plugins/search-index/synonyms';
 import {createExtractiveAnswerer} from '../../server/completions/extractive-answerer';
 import {completionStream} from '../../server/completions/pipeline';
-import {loadSections} from '../../server/sections';
+import {loadSections, sectionsOfTree} from '../../server/sections';
 import {chatService} from '../../src/site';
 import {crossValidate, fitPolicy, HAND_SET_WEIGHTS, type PreparedQuestion} from './fit';
 import type {QuestionSet} from './question-sets';
 
-/** What the evaluation reads: the build's sections (or docs/ without a build), the synonyms and the search index over them. */
+/** What the evaluation reads: the sections, the synonyms and the search index over them. */
 export interface EvaluationCorpus {
   sections: Section[];
   synonyms: SynonymTable;
@@ -21,8 +21,12 @@ export interface EvaluationCorpus {
   pageRoutes: string[];
 }
 
-export function loadEvaluationCorpus(buildDir = 'build', siteDir = process.cwd()): EvaluationCorpus {
-  const sections = loadSections(buildDir, siteDir);
+/**
+ * The corpus of a build's sections, or without `buildDir` of the tree's docs/ and data/ as the next build will index
+ * them (the questions of data/questions included), so a change to a page or its questions is measured without a build.
+ */
+export function loadEvaluationCorpus(buildDir?: string, siteDir = process.cwd()): EvaluationCorpus {
+  const sections = buildDir ? loadSections(buildDir, siteDir) : sectionsOfTree(siteDir);
   const synonyms = loadSynonyms(siteDir);
   const file = buildSearchIndex(sections, synonyms);
   return {sections, synonyms, index: loadSearchIndex(file), pageRoutes: file.pages.map(([url]) => url)};

@@ -4,7 +4,7 @@ import type {SynonymTable} from '../../lib/search/synonyms';
 import type {Section} from '../../lib/search/types';
 import {createFusedRetrieval, type FusionSettings} from './embeddings/fusion';
 import {readVectors, type SharedVectors} from './embeddings/shared-vectors';
-import {extractivePassage} from './extractive-answerer';
+import {extractiveAnswer} from './extractive-answerer';
 
 /** What each worker receives once, at start: the sections it retrieves from and the site's synonyms. */
 export interface CompletionWorkerData {
@@ -49,7 +49,7 @@ export interface PassageTask {
 export type CompletionTask = RetrieveTask | PassageTask;
 
 export interface CompletionTaskResult {
-  hits: Array<{index: number; similarity: number}>;
+  hits: Array<{index: number; similarity: number; score?: number}>;
   passage: string;
   /** Whether the vector ranking was fused in (else lexical alone). */
   fused: boolean;
@@ -95,14 +95,14 @@ export default async function runCompletionTask(task: CompletionTask): Promise<C
     const result = await retrieve(task.prompt, {count: task.count, threshold: task.threshold, earlier: task.earlier}, task.queryVector);
     const retrieved = result.retrieved;
     fused = result.fused;
-    hits = retrieved.map((r) => ({index: indexOf.get(r.section) ?? -1, similarity: r.similarity}));
+    hits = retrieved.map((r) => ({index: indexOf.get(r.section) ?? -1, similarity: r.similarity, ...(r.score !== undefined && {score: r.score})}));
     task.hitsPort?.postMessage({hits, fused} satisfies EarlyHits);
     task.hitsPort?.close();
     stopIfCancelled(task.cancelled);
   } else {
     hits = task.indexes.map((index) => ({index, similarity: 0}));
   }
-  const chosen = hits.map((h) => sections[h.index]).filter((s): s is Section => s !== undefined);
-  const passage = extractivePassage(task.prompt, task.earlier, chosen, synonyms, task.earlierAnswers);
+  const chosen = hits.flatMap((h) => (sections[h.index] ? [{section: sections[h.index], similarity: h.similarity, ...(h.score !== undefined && {score: h.score})}] : []));
+  const passage = extractiveAnswer(task.prompt, task.earlier, chosen, synonyms, task.earlierAnswers);
   return {hits, passage, fused, runMs: performance.now() - started};
 }

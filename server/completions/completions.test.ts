@@ -7,7 +7,7 @@ import {startFakeOpenAi, type FakeOpenAi} from '../../tests/fakes/openai-server'
 import {buildApp, BODY_LIMIT_BYTES} from '../app';
 import {createSqliteStore} from '../query-log/sqlite-store';
 import type {Answerer} from './answerer';
-import {createExtractiveAnswerer} from './extractive-answerer';
+import {createExtractiveAnswerer, IN_DOUBT_OPENING} from './extractive-answerer';
 import {createOpenAiAnswerer} from './openai-answerer';
 import {rankingWeights} from '../../data/ranking-weights';
 import {createLexicalRetriever, similarity} from '../../lib/search/retrieval';
@@ -107,6 +107,35 @@ describe('POST /v1/completions: the stream', () => {
     const before = (await store.report(new Date(0))).completions;
     await (await ask(url, {prompt: 'quickstart docker', projectKey: KEY})).text();
     await expect.poll(async () => (await store.report(new Date(0))).completions).toBe(before + 1);
+  });
+});
+
+// Two pages that answer a scheduling question about equally well, and a third only one of them covers.
+const schedulingSections: Section[] = [
+  section('/docs/schedule/cron', 'Scheduling with cron', null, 'Schedule a recipe with cron: add a crontab line on a server that runs datahub ingest every night at two.'),
+  section('/docs/schedule/airflow', 'Scheduling with Airflow', null, 'Schedule a recipe with Airflow: a DAG with one task runs datahub ingest every night on the Airflow scheduler.'),
+  section('/docs/quickstart', 'Quickstart', null, 'Run datahub docker quickstart to start DataHub locally with Docker Compose.'),
+];
+
+describe('POST /v1/completions: answers in doubt', () => {
+  it('quotes the best passage of each of two pages that score close, under their titles, and says so', async () => {
+    const {url} = await start(createExtractiveAnswerer(), {sections: schedulingSections});
+    const {references, answer} = splitCompletion(await (await ask(url, {prompt: 'How do I schedule a recipe to run datahub ingest every night?', projectKey: KEY})).text());
+    expect(new Set(references.slice(0, 2))).toEqual(new Set(['/docs/schedule/cron', '/docs/schedule/airflow']));
+    expect(answer.startsWith(`${IN_DOUBT_OPENING}\n\n`)).toBe(true);
+    for (const page of schedulingSections.slice(0, 2)) {
+      expect(answer).toContain(`**${page.hierarchy[1]}**\n\n${page.text}`);
+    }
+    // The references are the retrieval's, as for any answer.
+    expect(references).not.toContain('/docs/quickstart');
+  });
+
+  it('answers from the one page that clearly wins as before', async () => {
+    const {url} = await start(createExtractiveAnswerer(), {sections: schedulingSections});
+    // At threshold 0 the cron page is a reference too, far behind.
+    const {references, answer} = splitCompletion(await (await ask(url, {prompt: 'How do I schedule a recipe with an Airflow DAG?', projectKey: KEY, sectionsMatchThreshold: 0})).text());
+    expect(references.slice(0, 2)).toEqual(['/docs/schedule/airflow', '/docs/schedule/cron']);
+    expect(answer).toBe(schedulingSections[1].text);
   });
 });
 

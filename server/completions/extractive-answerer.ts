@@ -1,7 +1,8 @@
 import {earlierAnswersOf, earlierQuestionsOf} from '../../contract/completions';
 import {analyzeFollowUp, analyzeQuery, subjectTermsWithSynonyms} from '../../lib/search/query';
+import {pagesInDoubt, type RetrievedSection} from '../../lib/search/retrieval';
 import type {SynonymTable} from '../../lib/search/synonyms';
-import type {Section} from '../../lib/search/types';
+import {pageTitleOf, type Section} from '../../lib/search/types';
 import type {Answerer} from './answerer';
 import {featuredPassage} from './featured-passage';
 
@@ -43,6 +44,34 @@ export function extractivePassage(
   return '';
 }
 
+/** How an answer in doubt opens; the report finds these answers by their completion's flag, not by this text. */
+export const IN_DOUBT_OPENING = 'Two pages may answer this:';
+
+/**
+ * The built-in answer to a question: the passage of the best section, or, when the first two pages score close
+ * (pagesInDoubt), the best passage of each under its page's title, so the reader sees both instead of one chosen with
+ * a confidence the ranking does not have. Each page's passage is sought in that page's references, best first.
+ */
+export function extractiveAnswer(
+  prompt: string,
+  earlier: readonly string[],
+  references: readonly RetrievedSection[],
+  synonyms: SynonymTable = [],
+  earlierAnswers: readonly string[] = [],
+): string {
+  const sections = references.map((r) => r.section);
+  const doubt = pagesInDoubt(references);
+  if (doubt) {
+    const parts = doubt.map(({section: best}) => {
+      const ofPage = sections.filter((s) => pageOf(s) === pageOf(best));
+      const passage = extractivePassage(prompt, earlier, ofPage, synonyms, earlierAnswers);
+      return passage ? `**${pageTitleOf(best)}**\n\n${passage}` : '';
+    });
+    if (parts.every(Boolean)) return `${IN_DOUBT_OPENING}\n\n${parts.join('\n\n')}`;
+  }
+  return extractivePassage(prompt, earlier, sections, synonyms, earlierAnswers);
+}
+
 /** Streams a passage in small chunks, or the request's don't-know message when there is none. */
 export async function* streamPassage(passage: string, iDontKnowMessage: string, signal?: AbortSignal): AsyncGenerator<string> {
   if (!passage) {
@@ -67,7 +96,7 @@ export function createExtractiveAnswerer(synonyms: SynonymTable = []): Answerer 
   return {
     kind: 'extractive',
     answer({prompt, sections, request, signal}) {
-      const passage = extractivePassage(prompt, earlierQuestionsOf(request), sections.map((s) => s.section), synonyms, earlierAnswersOf(request));
+      const passage = extractiveAnswer(prompt, earlierQuestionsOf(request), sections, synonyms, earlierAnswersOf(request));
       return streamPassage(passage, request.iDontKnowMessage, signal);
     },
   };

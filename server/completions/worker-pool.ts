@@ -115,7 +115,7 @@ export function createCompletionPool(options: CompletionPoolOptions): Completion
     const done = run(task, signal ?? never, [port2]);
     done.catch(() => undefined).finally(() => port1.close());
     const hits = await Promise.race([early, done]);
-    const retrieved = hits.hits.map((hit) => ({section: options.sections[hit.index], similarity: hit.similarity}));
+    const retrieved = hits.hits.map((hit) => ({section: options.sections[hit.index], similarity: hit.similarity, ...(hit.score !== undefined && {score: hit.score})}));
     const passage = done.then((result) => result.passage);
     // An LLM answer never reads the passage: a task that fails after the hits (the client left) must not go unhandled.
     passage.catch(() => undefined);

@@ -10,6 +10,7 @@ import {readBuiltIndex} from '../../scripts/search';
 import {readThreads, runThreads} from '../../scripts/evaluation/threads';
 import {chatDefaults, chatService} from '../../src/site';
 import {baseURL} from './browser';
+import {IN_DOUBT_OPENING} from '../../server/completions/extractive-answerer';
 
 /**
  * Relevance floors on the development sets, through the real server's chat (HTTP) and the built search index. A
@@ -20,14 +21,14 @@ const FLOORS = {
   chatHitAt3: 0.95,
   searchOnQuestionsHitAt1: 0.8,
   /**
-   * 0.93 until issue 46: the dataHubExecutionRequest entity page, now generated from the release's own fields (its
-   * executorId among them), ranks above the executor guide for the bare word "executor" (42 of 46, was 43).
+   * 0.91 during issue 46 (the dataHubExecutionRequest entity page ranked above the executor guide for "executor"); back
+   * to 0.93 with issue 47's questions field and refit (43 of 46).
    */
-  keywordHitAt1: 0.91,
+  keywordHitAt1: 0.93,
   keywordHitAt5: 0.95,
   /** The real users' questions (data/real-dev-questions.tsv), in-sample: `npm run eval -- --cv 5` gives the cross-validated figures. */
-  realHitAt1: 0.58,
-  realHitAt3: 0.75,
+  realHitAt1: 0.65,
+  realHitAt3: 0.82,
   realWithoutReferences: 2,
   /** Share of the follow-ups of data/chat-thread-questions.tsv whose first reference is an accepted section. */
   threadSectionFirst: 0.55,
@@ -121,12 +122,15 @@ function pageSource(route: string): string | null {
   return file ? readFileSync(file, 'utf8') : null;
 }
 
+/** Whether an answer is the one given in doubt: two pages scored close, and it quotes both. */
+const inDoubt = (answer: string) => answer.startsWith(`${IN_DOUBT_OPENING}\n\n`);
+
 describe('the answer\'s shape', () => {
   const answered = () => chat.rows.filter((r) => r.references.length > 0);
 
   it('opens with text of the first reference\'s section and names no pages itself (the references list does)', () => {
     expect(answered().length).toBeGreaterThan(50);
-    for (const {question, references, answer} of answered()) {
+    for (const {question, references, answer} of answered().filter((r) => !inDoubt(r.answer))) {
       const section = sections.get(references[0]);
       expect(section, question).toBeDefined();
       const pageUrl = references[0].split('#')[0];
@@ -136,20 +140,39 @@ describe('the answer\'s shape', () => {
     }
   });
 
+  it('in doubt, says so and quotes the first two pages under their titles, each from its own references', () => {
+    const doubtful = answered().filter((r) => inDoubt(r.answer));
+    // Some of the dev sets' questions are in doubt: the check is not vacuous.
+    expect(doubtful.length).toBeGreaterThan(0);
+    for (const {question, references, answer} of doubtful) {
+      const pages = [...new Set(references.map((r) => r.split('#')[0]))].slice(0, 2);
+      const parts = answer.slice(IN_DOUBT_OPENING.length).split(/\n\n\*\*([^*\n]+)\*\*\n\n/).slice(1);
+      expect(parts.length, question).toBe(4);
+      pages.forEach((pageUrl, i) => {
+        const own = references.filter((r) => r.split('#')[0] === pageUrl).map((r) => sections.get(r)!);
+        expect(parts[2 * i], question).toBe(own[0].hierarchy[1]);
+        const opening = asWritten(parts[2 * i + 1], pageUrl).split('\n')[0].slice(0, 60);
+        expect(own.map((s) => s.blocks!.join('\n\n')).join('\n\n'), question).toContain(opening);
+      });
+      expect(answer, question).not.toMatch(/^(Source|Related):/m);
+    }
+  });
+
   it('quotes code blocks byte for byte and never runs a table row into prose', () => {
     let codeBlocks = 0;
     for (const {question, references, answer} of answered()) {
-      const section = sections.get(references[0])!;
-      const source = section.blocks!.join('\n\n');
-      const page = pageSource(references[0].split('#')[0]);
+      // An answer in doubt quotes two pages: its code comes from one of its references.
+      const quoted = (inDoubt(answer) ? references : references.slice(0, 1)).map((url) => ({url, blocks: sections.get(url)!.blocks!}));
       for (const code of codeBlocksOf(answer)) {
         codeBlocks++;
-        expect(source, question).toContain(code);
+        const from = quoted.find((q) => q.blocks.join('\n\n').includes(code));
+        expect(from, `${question}: code not in its references`).toBeDefined();
         // As the page's own file has it, not only as the index read it.
+        const page = pageSource(from!.url.split('#')[0]);
         if (page !== null) expect(page, question).toContain(code);
       }
       const prose = answer.split('\n').filter((line) => !line.trimStart().startsWith('|'));
-      for (const row of flattenedRows(section.blocks!)) {
+      for (const row of quoted.flatMap((q) => flattenedRows(q.blocks))) {
         expect(prose.some((line) => line.includes(row)), `${question}: table row "${row}" flattened`).toBe(false);
       }
     }

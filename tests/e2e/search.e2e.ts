@@ -148,14 +148,31 @@ describe('search modal: results', () => {
     await options.first().waitFor();
     expect(await options.count()).toBeGreaterThan(1);
     await page.keyboard.press('ArrowDown');
+    expect(await input(page).getAttribute('aria-activedescendant')).toBe('search-option-1');
+    // Back to the first result, the key-pair section (the second may be a page's opening, which has no anchor).
+    await page.keyboard.press('ArrowUp');
     const activeId = await input(page).getAttribute('aria-activedescendant');
-    expect(activeId).toBe('search-option-1');
+    expect(activeId).toBe('search-option-0');
     const expectedHeading = await page.locator(`#${activeId}`).locator('span').first().textContent();
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog(page).count()).toBe(0);
     expect(page.url()).toContain('#');
     const hash = decodeURIComponent(new URL(page.url()).hash.slice(1));
     expect(await page.locator(`[id="${hash}"]`).textContent()).toContain(expectedHeading?.trim().split(' › ').at(-1));
+    await page.context().close();
+  });
+
+  it('finds a section by a word only the questions written for it use (data/questions), not its page', async () => {
+    // "mongosh" is in no page: readers name the shell they tested their credentials with, the page names the error.
+    const page = await openOnDocPage();
+    await page.keyboard.press('Control+k');
+    await input(page).fill('mongosh');
+    const first = dialog(page).getByRole('option').first();
+    await first.waitFor();
+    await first.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/docs/generated/ingestion/sources/mongodb');
+    expect(new URL(page.url()).hash).toMatch(/^#authentication-failed/);
+    expect((await page.locator('main').textContent())?.toLowerCase()).not.toContain('mongosh');
     await page.context().close();
   });
 

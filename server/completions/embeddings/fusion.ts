@@ -109,7 +109,8 @@ export function createFusedRetrieval(sections: Section[], synonyms: SynonymTable
       const vector = query && query.vector.length === query.dims
         ? nearestSections(query.vector, query.rows, query.dims).map((c) => ({id: c.id, similarity: cosineSimilarity(c.similarity, query.fusion.cosineFloor)}))
         : undefined;
-      const ordered: Candidate[] = vector && query ? fuseRankings(lexical, vector, query.fusion.method) : lexical;
+      // A fused score is a rank fusion's, not the ranking's: the references keep no score, so none is judged in doubt.
+      const ordered: Candidate[] = vector && query ? fuseRankings(lexical, vector, query.fusion.method).map(({id, similarity}) => ({id, similarity})) : lexical;
       return chooseReferences(ordered, sections, threshold, count);
     },
   };
