@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {normalisePagePath, PAGE_FEEDBACK_COMMENT_MAX_LENGTH, pageFeedbackSchema} from './page-feedback';
+import {normalisePagePath, PAGE_FEEDBACK_COMMENT_MAX_LENGTH, pageFeedbackAmendFilterSchema, pageFeedbackAmendSchema, pageFeedbackSchema} from './page-feedback';
 
 const schema = pageFeedbackSchema(new Set(['/docs/quickstart', '/docs/features']));
 const firstIssue = (body: unknown) => {
@@ -38,5 +38,16 @@ describe('page feedback body', () => {
     expect(firstIssue({page: '/docs/features', helpful: true, comment: 7})).toMatch(/^comment: /);
     expect(firstIssue({page: '/docs/features', helpful: true, rating: 5})).toMatch(/^body: .*"rating"/);
     expect(firstIssue([])).toMatch(/^body: /);
+  });
+
+  it('takes a vote\'s random id, and for its comment the id as PostgREST\'s filter and the comment alone', () => {
+    const id = '3f2b8c1e-9a4d-4c6b-8e2f-1a2b3c4d5e6f';
+    expect(schema.parse({page: '/docs/features', helpful: true, vote_id: id})).toEqual({page: '/docs/features', helpful: true, vote_id: id});
+    expect(firstIssue({page: '/docs/features', helpful: true, vote_id: 'guessable'})).toMatch(/^vote_id: vote_id must be a random version-4 UUID/);
+    expect(firstIssue({page: '/docs/features', helpful: true, vote_id: id.toUpperCase()})).toMatch(/^vote_id: /);
+    expect(pageFeedbackAmendFilterSchema.parse({vote_id: `eq.${id}`})).toEqual({vote_id: id});
+    expect(pageFeedbackAmendSchema.parse({comment: '  Step 3 fails  '})).toEqual({comment: 'Step 3 fails'});
+    expect(pageFeedbackAmendSchema.safeParse({comment: ' '}).error?.issues[0].message).toMatch(/^comment must not be empty/);
+    expect(pageFeedbackAmendSchema.safeParse({comment: 'x', helpful: false}).error?.issues[0].message).toBe('only comment can be added to a vote; remove "helpful"');
   });
 });

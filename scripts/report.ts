@@ -12,6 +12,7 @@ import {createStore} from '../server/services';
 import {renderReportPage} from './report/html-page';
 import {buildMaintainerReport} from './report/maintainer-report';
 import {openPostgresReader, openSqliteReader} from './report/read-log';
+import {readSiteTerms} from './report/site-terms';
 
 async function main() {
   const {values} = parseArgs({
@@ -37,9 +38,16 @@ async function main() {
   }
   const kind = store.kind;
   await store.close();
+  // The words of the built site tell questions about the docs from others; without a build the page says so.
+  let siteTerms: ReadonlySet<string> | {unavailable: string};
+  try {
+    siteTerms = readSiteTerms(config.buildDir);
+  } catch (error) {
+    siteTerms = {unavailable: (error as Error).message};
+  }
   const reader = config.databaseUrl ? await openPostgresReader(config.databaseUrl, config.postgres) : openSqliteReader(config.sqlitePath);
   try {
-    const report = buildMaintainerReport(await reader.read(since, limit), {store: kind, since, until, days, limit});
+    const report = buildMaintainerReport(await reader.read(since, limit), {store: kind, since, until, days, limit, siteTerms});
     if (values.html) {
       // npm runs scripts from the project folder; a relative path means the folder the command was typed in.
       const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.html);

@@ -147,7 +147,7 @@ export async function buildApp(config: AppConfig, services?: AppServices, option
     // The API lives in its own context so CORS applies to it alone, and only for the configured origins.
     await app.register(async (api) => {
       if (config.corsOrigins?.length) {
-        await api.register(cors, {origin: config.corsOrigins, methods: ['POST'], allowedHeaders: ['content-type', 'apikey', 'authorization', 'prefer'], maxAge: 600});
+        await api.register(cors, {origin: config.corsOrigins, methods: ['POST', 'PATCH'], allowedHeaders: ['content-type', 'apikey', 'authorization', 'prefer'], maxAge: 600});
       }
       await api.register(completionsRoutes, {
         deps: services.completions,

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {groupDontKnowQuestions, groupingTerms} from './dont-know-groups';
+import {groupDontKnowQuestions, groupingTerms, isOffTopic} from './dont-know-groups';
 
 const at = (iso: string) => new Date(iso);
 
@@ -25,5 +25,26 @@ describe('grouping don\'t-know questions', () => {
       [['delet', 'domain'], 3, '2026-11-04'],
     ]);
     expect(groups[0].wordings.map((w) => w.text)).toEqual(['adding tags', 'How do I add a tag?', 'How to add a tag in DataHub']);
+  });
+
+  it('names each group in the words readers typed, from its most asked wording, never in stems', () => {
+    const [onelake, unread] = groupDontKnowQuestions([
+      {prompt: 'How do I connect OneLake?', count: 2, lastAsked: at('2026-11-01T00:00:00Z')},
+      {prompt: 'onelake connections', count: 1, lastAsked: at('2026-11-02T00:00:00Z')},
+      {prompt: ' ??? ', count: 1, lastAsked: at('2026-11-03T00:00:00Z')},
+    ]);
+    expect([onelake.terms, onelake.words]).toEqual([['connect', 'onelak'], ['connect', 'OneLake']]);
+    // Nothing for the search to read: the wording itself.
+    expect(unread.words).toEqual(['???']);
+  });
+
+  it('sets a group apart as off-topic when more than half of its subject terms are on no page', () => {
+    const onSite = (term: string) => ['bake', 'connect', 'lineag', 'support'].includes(term);
+    const [bread, onelake, teradata] = groupDontKnowQuestions([
+      {prompt: 'How do I bake sourdough bread?', count: 3, lastAsked: at('2026-11-01T00:00:00Z')},
+      {prompt: 'How do I connect OneLake?', count: 2, lastAsked: at('2026-11-01T00:00:00Z')},
+      {prompt: 'Does DataHub support Teradata lineage?', count: 1, lastAsked: at('2026-11-01T00:00:00Z')},
+    ]);
+    expect([bread, onelake, teradata].map((group) => isOffTopic(group, onSite))).toEqual([true, false, false]);
   });
 });

@@ -55,7 +55,7 @@ export function renderReportPage(report: MaintainerReport, generatedAt: Date = n
       {id: chart.id, 'aria-labelledby': `${chart.id}-title`},
       el('figcaption', {}, el('h3', {id: `${chart.id}-title`}, chart.title)),
       chart.legend,
-      chart.svg,
+      chart.svgs,
       el('p', {id: `${chart.id}-summary`, class: 'summary'}, chart.summary),
       el('p', {class: 'method'}, chart.method),
       el(
@@ -79,17 +79,22 @@ export function renderReportPage(report: MaintainerReport, generatedAt: Date = n
     el('style', {}, PAGE_STYLE),
   );
 
-  const dontKnow = report.dontKnowGroups.map((g) => [
-    el('span', {class: 'terms'}, g.terms.join(' ')),
-    el(
-      'ul',
-      {class: 'wordings'},
-      g.wordings.slice(0, 3).map((w) => el('li', {}, reader(w.text), w.count > 1 ? ` (${w.count} times)` : '')),
-      g.wordings.length > 3 ? el('li', {}, `and ${g.wordings.length - 3} more wordings`) : null,
-    ),
-    String(g.count),
-    timeOf(g.lastAsked),
-  ]);
+  const groupRows = (groups: MaintainerReport['dontKnowGroups']) =>
+    groups.map((g) => [
+      // The subject in the words readers typed, not the stems the search reads ("onelak").
+      el('bdi', {class: 'terms'}, readersText(g.words.join(' '))),
+      el(
+        'ul',
+        {class: 'wordings'},
+        g.wordings.slice(0, 3).map((w) => el('li', {}, reader(w.text), w.count > 1 ? ` (${w.count} times)` : '')),
+        g.wordings.length > 3 ? el('li', {}, `and ${g.wordings.length - 3} more wordings`) : null,
+      ),
+      String(g.count),
+      timeOf(g.lastAsked),
+    ]);
+  const groupHead = ['Subject, in readers\' words', 'Wordings readers typed', 'Times asked', 'Last asked'];
+  const dontKnow = groupRows(report.dontKnowGroups);
+  const offTopic = report.offTopicGroups && groupRows(report.offTopicGroups);
   const thumbsDown = report.thumbsDown.map((t) => [
     reader(t.question),
     String(t.count),
@@ -128,13 +133,29 @@ export function renderReportPage(report: MaintainerReport, generatedAt: Date = n
         'dont-know',
         'Pages to write: questions the chat could not answer',
         dontKnow.length
-          ? table('Questions answered "don\'t know", grouped by similar wording, most asked first', ['Subject (as the search reads it)', 'Wordings readers typed', 'Times asked', 'Last asked'], dontKnow, [2])
-          : none('every question got an answer'),
+          ? table('Questions answered "don\'t know", grouped by similar wording, most asked first', groupHead, dontKnow, [2])
+          : none('every question about the docs got an answer'),
         el(
           'p',
           {class: 'method'},
           'Completions table: the questions whose answer was the don\'t-know message. Questions are grouped by the subject words the site search reads from them ' +
-            '(question and filler words dropped, words stemmed, so "How do I add tags?" and "adding a tag" meet); a group\'s count is every time one of its wordings was asked.',
+            '(question and filler words dropped, words stemmed, so "How do I add tags?" and "adding a tag" meet); a group\'s count is every time one of its wordings was asked. ' +
+            (offTopic ? 'Questions about something else are listed apart, below.' : `Questions about something else are not set apart: ${report.offTopicUnavailable}.`),
+        ),
+      ),
+      section(
+        'off-topic',
+        'Set apart: questions about something else',
+        offTopic === null
+          ? el('p', {class: 'none'}, `Not set apart in this report: ${report.offTopicUnavailable}.`)
+          : offTopic.length
+            ? table('Questions answered "don\'t know" whose words are mostly not in the docs, most asked first', groupHead, offTopic, [2])
+            : none('no question was about something else'),
+        el(
+          'p',
+          {class: 'method'},
+          'Don\'t-know questions more than half of whose subject words appear on no page of the site (its search index): "How do I bake sourdough bread?" is one, ' +
+            '"How do I connect OneLake?" is not (a page to write). Read them in case one names something the docs should cover.',
         ),
       ),
       section(

@@ -1,4 +1,4 @@
-import {groupDontKnowQuestions, type DontKnowGroup} from './dont-know-groups';
+import {groupDontKnowQuestions, isOffTopic, type DontKnowGroup} from './dont-know-groups';
 import type {Day, LogRows} from './read-log';
 
 /** What `npm run report -- --html` draws and `--json` prints: where readers' questions go and where the docs fail them. */
@@ -24,7 +24,15 @@ export interface MaintainerReport {
   questionsPerDay: Array<{day: Day; answered: number; dontKnow: number}>;
   /** The days with at least one rating. */
   ratingsPerDay: Array<{day: Day; up: number; down: number; downShare: number}>;
+  /** Pages to write: the don't-know questions about these docs, grouped by wording, most asked first. */
   dontKnowGroups: DontKnowGroup[];
+  /**
+   * Don't-know questions about something else (see isOffTopic), set apart from the pages to write; null when the
+   * site's words could not be read, and then every don't-know question is under dontKnowGroups.
+   */
+  offTopicGroups: DontKnowGroup[] | null;
+  /** Why off-topic questions are not set apart (no search index in the build folder), or null when they are. */
+  offTopicUnavailable: string | null;
   thumbsDown: Array<{question: string; count: number; lastRated: Date; firstReference: string | null}>;
   /** Pages by share of "No", then by number of "No". */
   pageRatings: Array<{page: string; yes: number; no: number; noShare: number}>;
@@ -70,16 +78,28 @@ function countCitedPages(lists: LogRows['citedReferenceLists'], limit: number) {
     .slice(0, limit);
 }
 
+/** What the report is assembled with besides the rows. */
+export interface ReportOptions {
+  store: MaintainerReport['store'];
+  since: Date;
+  until: Date;
+  days: number;
+  /** Rows per list. */
+  limit: number;
+  /** Every term a page of the site holds (site-terms.ts), to set off-topic questions apart; or why it could not be read. */
+  siteTerms: ReadonlySet<string> | {unavailable: string};
+}
+
 /** Assembles the report from the rows of one store over `since`..`until`; `limit` caps each list. */
-export function buildMaintainerReport(
-  rows: LogRows,
-  options: {store: MaintainerReport['store']; since: Date; until: Date; days: number; limit: number},
-): MaintainerReport {
+export function buildMaintainerReport(rows: LogRows, options: ReportOptions): MaintainerReport {
   const byDay = new Map(rows.completionsByDay.map((r) => [r.day, r]));
   const questionsPerDay = daysBetween(options.since, options.until).map((day) => ({day, answered: byDay.get(day)?.answered ?? 0, dontKnow: byDay.get(day)?.dontKnow ?? 0}));
   const answered = rows.completionsByDay.reduce((sum, r) => sum + r.answered, 0);
   const dontKnow = rows.completionsByDay.reduce((sum, r) => sum + r.dontKnow, 0);
   const questions = answered + dontKnow;
+  const groups = groupDontKnowQuestions(rows.dontKnowPrompts);
+  const {siteTerms} = options;
+  const known = siteTerms instanceof Set ? (term: string) => siteTerms.has(term) : null;
   return {
     store: options.store,
     period: {since: options.since, until: options.until, days: options.days},
@@ -96,7 +116,9 @@ export function buildMaintainerReport(
     },
     questionsPerDay,
     ratingsPerDay: rows.ratingsByDay.map((r) => ({...r, downShare: r.down / (r.up + r.down)})),
-    dontKnowGroups: groupDontKnowQuestions(rows.dontKnowPrompts).slice(0, options.limit),
+    dontKnowGroups: groups.filter((group) => !known || !isOffTopic(group, known)).slice(0, options.limit),
+    offTopicGroups: known && groups.filter((group) => isOffTopic(group, known)).slice(0, options.limit),
+    offTopicUnavailable: 'unavailable' in siteTerms ? siteTerms.unavailable : null,
     thumbsDown: rows.thumbsDown.map(({referenceIds, ...r}) => ({...r, firstReference: parseReferences(referenceIds)[0] ?? null})),
     pageRatings: rows.pageRatings.map((r) => ({...r, noShare: r.no / (r.yes + r.no)})),
     latestComments: rows.latestComments,

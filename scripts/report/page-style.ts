@@ -36,15 +36,26 @@ h4 { font-size: 1rem; margin: 1rem 0 0.25rem; }
 .totals dd { margin: 0; font-size: 1.1rem; font-weight: 600; }
 figure { margin: 1.5rem 0; break-inside: avoid; page-break-inside: avoid; }
 figure svg { max-width: 100%; height: auto; overflow: visible; }
-/* Plot draws at 10 px; the page reads better at 12 px, which the label margins in charts.ts allow for. */
+/* Plot draws at 10 px; the page reads better at 12 px, which the margins and line heights in charts.ts allow for. */
 svg.chart { font-size: 12px; }
+/* Each chart is drawn twice (charts.ts): 720 px wide for the page's column, 340 px for a phone's, whose text would
+   otherwise shrink with the drawing to a few pixels. The wide one shows where the column holds it whole. */
+svg.chart-narrow { display: none; }
+@media (max-width: 751.98px) {
+  svg.chart-wide { display: none; }
+  svg.chart-narrow { display: block; }
+}
 .chart-legend-swatches { font-size: 0.9rem; }
 .summary { margin: 0.25rem 0; }
+/* A page path in a sentence is one long word: it wraps rather than widen the page on a phone. */
+.summary, .method { overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; font-size: 0.92rem; margin: 0.5rem 0; }
 caption { text-align: left; color: var(--muted); padding-bottom: 0.25rem; }
 /* A reader's word may be thousands of letters without a space: it wraps anywhere rather than widen the table. */
 th, td { text-align: left; vertical-align: top; padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--rule); overflow-wrap: anywhere; }
 th[scope="row"] { font-weight: normal; }
+/* Column headings are the page's own short words: they wrap between words, never inside one ("Tim|es ask|ed"). */
+th[scope="col"] { overflow-wrap: normal; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 .terms { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 .wordings { margin: 0; padding-left: 1.1rem; }
@@ -59,5 +70,7 @@ footer { margin-top: 3rem; font-size: 0.9rem; border-top: 1px solid var(--rule);
   main { max-width: none; padding: 0; }
   h2 { break-after: avoid; }
   details:not([open]) { display: none; }
+  svg.chart-wide { display: block; }
+  svg.chart-narrow { display: none; }
 }
 `;

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import {numbered, REPORT_COMMENTS_PER_PAGE, REPORT_SQL} from '../../server/query-log/store';
+import {numbered, RATED_AT_SQL, REPORT_COMMENTS_PER_PAGE, REPORT_SQL} from '../../server/query-log/store';
 
 /**
  * Read-only queries of the maintainer's report over the query-log tables (queries, completions, page_feedback), in
@@ -40,25 +40,25 @@ const sql = (d: Dialect) => ({
       SUM(CASE WHEN answered_i_dont_know THEN 0 ELSE 1 END) AS answered,
       SUM(CASE WHEN answered_i_dont_know THEN 1 ELSE 0 END) AS dont_know
     FROM completions WHERE created_at >= ? GROUP BY 1 ORDER BY 1`,
-  /** (since) */
-  ratingsByDay: `SELECT ${d.day('created_at')} AS day,
+  /** (since): ratings by the day they were given (a rating lives in its question's row; see QUESTION_ROW_SQL). */
+  ratingsByDay: `SELECT ${d.day(RATED_AT_SQL)} AS day,
       SUM(CASE WHEN result_rating = 'positive' THEN 1 ELSE 0 END) AS up,
       SUM(CASE WHEN result_rating = 'negative' THEN 1 ELSE 0 END) AS down
-    FROM queries WHERE created_at >= ? AND result_rating IS NOT NULL GROUP BY 1 ORDER BY 1`,
+    FROM queries WHERE ${RATED_AT_SQL} >= ? AND result_rating IS NOT NULL GROUP BY 1 ORDER BY 1`,
   /** (since) */
   dontKnowPrompts: `SELECT prompt, COUNT(*) AS count, MAX(created_at) AS last_asked
     FROM completions WHERE created_at >= ? AND answered_i_dont_know GROUP BY prompt`,
   /**
-   * (since, limit): the dialog logs the question and, on a rating, the question again with the rating; the answer it
-   * rated is the latest completion of the same question served before the rating. The completions are searched only
-   * for the questions listed (the limit applies first): completions has no index on prompt.
+   * (since, limit): a thumbs-down is the rating of a question's row (or, from older servers, a row of its own); the
+   * answer it rated is the latest completion of the same question served before the rating. The completions are
+   * searched only for the questions listed (the limit applies first): completions has no index on prompt.
    */
   thumbsDown: `SELECT g.question, g.count, g.last_rated,
       (SELECT c.reference_ids FROM completions c
         WHERE lower(trim(c.prompt)) = g.question_key AND c.created_at <= g.last_rated
         ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS reference_ids
-    FROM (SELECT lower(query) AS question_key, MIN(query) AS question, COUNT(*) AS count, MAX(created_at) AS last_rated
-      FROM queries WHERE created_at >= ? AND result_rating = 'negative' GROUP BY lower(query)
+    FROM (SELECT lower(query) AS question_key, MIN(query) AS question, COUNT(*) AS count, MAX(${RATED_AT_SQL}) AS last_rated
+      FROM queries WHERE ${RATED_AT_SQL} >= ? AND result_rating = 'negative' GROUP BY lower(query)
       ORDER BY count DESC, last_rated DESC, question LIMIT ?) g
     ORDER BY g.count DESC, g.last_rated DESC, g.question`,
   /** (since) */

@@ -17,10 +17,15 @@ interface SeedCompletion {
   references: string[];
   dontKnow: boolean;
 }
+/**
+ * A row of the dialog's log. With `ratedHoursAgo`, a question rated in its own row, as the server now stores a rating;
+ * without it, a rating carries the time of a row of its own, as older servers stored each rating beside its question.
+ */
 interface SeedQuery {
   hoursAgo: number;
   query: string;
   rating: 'positive' | 'negative' | null;
+  ratedHoursAgo?: number;
 }
 interface SeedFeedback {
   hoursAgo: number;
@@ -94,8 +99,8 @@ export async function seedSqliteLog(file: string, now: Date, seed: SeedLog = SEE
     db.transaction(() => {
       const completion = db.prepare('INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, ms_to_references, ms_to_end) VALUES (?, ?, ?, ?, 5, 20)');
       for (const c of seed.completions) completion.run(at(now, c.hoursAgo).toISOString(), c.prompt, JSON.stringify(c.references), c.dontKnow ? 1 : 0);
-      const query = db.prepare('INSERT INTO queries (query, result_rating, created_at) VALUES (?, ?, ?)');
-      for (const q of seed.queries) query.run(q.query, q.rating, at(now, q.hoursAgo).toISOString());
+      const query = db.prepare('INSERT INTO queries (query, result_rating, created_at, rated_at) VALUES (?, ?, ?, ?)');
+      for (const q of seed.queries) query.run(q.query, q.rating, at(now, q.hoursAgo).toISOString(), q.ratedHoursAgo === undefined ? null : at(now, q.ratedHoursAgo).toISOString());
       const feedback = db.prepare('INSERT INTO page_feedback (page, helpful, comment, created_at) VALUES (?, ?, ?, ?)');
       for (const f of seed.pageFeedback) feedback.run(f.page, f.helpful ? 1 : 0, f.comment, at(now, f.hoursAgo).toISOString());
     })();
@@ -120,7 +125,14 @@ export async function seedPostgresLog(url: string, now: Date, seed: SeedLog = SE
         [at(now, c.hoursAgo), c.prompt, JSON.stringify(c.references), c.dontKnow],
       );
     }
-    for (const q of seed.queries) await client.query('INSERT INTO queries (query, result_rating, created_at) VALUES ($1, $2, $3)', [q.query, q.rating, at(now, q.hoursAgo)]);
+    for (const q of seed.queries) {
+      await client.query('INSERT INTO queries (query, result_rating, created_at, rated_at) VALUES ($1, $2, $3, $4)', [
+        q.query,
+        q.rating,
+        at(now, q.hoursAgo),
+        q.ratedHoursAgo === undefined ? null : at(now, q.ratedHoursAgo),
+      ]);
+    }
     for (const f of seed.pageFeedback) {
       await client.query('INSERT INTO page_feedback (page, helpful, comment, created_at) VALUES ($1, $2, $3, $4)', [f.page, f.helpful, f.comment, at(now, f.hoursAgo)]);
     }

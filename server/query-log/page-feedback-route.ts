@@ -1,9 +1,9 @@
 import type {FastifyInstance} from 'fastify';
-import {pageFeedbackSchema} from '../../contract/page-feedback';
+import {pageFeedbackAmendFilterSchema, pageFeedbackAmendSchema, pageFeedbackSchema} from '../../contract/page-feedback';
 import {registerInsertOnlyTable} from './insert-only-table';
 import type {AppMetrics} from '../metrics';
 import type {SharedLimits} from '../shared-limits';
-import type {QueryLogStore} from './store';
+import {COMMENT_AMENDS_VOTE_WITHIN_HOURS, type QueryLogStore} from './store';
 
 export interface PageFeedbackRouteOptions {
   store: QueryLogStore;
@@ -18,8 +18,10 @@ export interface PageFeedbackRouteOptions {
 }
 
 /**
- * POST /rest/v1/page_feedback: "Was this page helpful?" ratings, insert-only for the anonymous key like the query log.
- * Register it as its own plugin, beside queryLogRoutes, so its rate limit is a bucket of its own.
+ * POST /rest/v1/page_feedback: "Was this page helpful?" votes, stored when cast; PATCH ?vote_id=eq.<id> with
+ * {"comment"}: the comment a reader adds to the vote they just cast, in the same row. The anonymous key changes nothing
+ * else: only the client that drew the vote's random id can name its row, and only its empty comment is written, once.
+ * Register it as its own plugin, beside queryLogRoutes, so its rate limit is a bucket of its own (PATCH counts in it).
  */
 export async function pageFeedbackRoutes(app: FastifyInstance, options: PageFeedbackRouteOptions): Promise<void> {
   await registerInsertOnlyTable(app, {
@@ -36,5 +38,12 @@ export async function pageFeedbackRoutes(app: FastifyInstance, options: PageFeed
     limitName: 'page_feedback',
     sharedLimits: options.sharedLimits,
     metrics: options.metrics,
+    amend: {
+      filter: pageFeedbackAmendFilterSchema,
+      schema: pageFeedbackAmendSchema,
+      amend: (filter, body) => options.store.amendPageFeedback(filter.vote_id, body.comment),
+      notFoundMessage: `no vote with this vote_id was cast in the last ${COMMENT_AMENDS_VOTE_WITHIN_HOURS} hours; send the comment with a new vote (POST) instead`,
+      conflictMessage: 'this vote already has a comment, and a comment is written once; send another comment with a new vote (POST)',
+    },
   });
 }

@@ -1,7 +1,40 @@
 import pg from 'pg';
 import {serverDefaults} from '../config';
 import {wellFormed} from './text';
-import {groupComments, IDEMPOTENCY_INDEXES, IDEMPOTENCY_TABLES, numbered, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, type QueryLogStore} from './store';
+import {
+  ADDED_COLUMNS,
+  ADDED_INDEXES,
+  COMMENT_AMENDS_VOTE_WITHIN_HOURS,
+  groupComments,
+  numbered,
+  RATING_FINDS_QUESTION_WITHIN_HOURS,
+  REPORT_COMMENTS_PER_PAGE,
+  REPORT_SQL,
+  SCHEMA_STATEMENTS,
+  type QueryLogStore,
+} from './store';
+
+/** PostgreSQL's code for a unique index refusing a row (two retries of one rating racing for its idempotency key). */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * A rating, in one statement (see QueryLogStore.insertQuery): written into the newest unrated row of its question, or
+ * stored as a row of its own when there is none. SKIP LOCKED: a rating of the same question being written at the same
+ * moment takes the next row, not the same one. ($1 query, $2 rating, $3 idempotency key or NULL.)
+ */
+const RATE_QUESTION_SQL = `WITH question AS (
+    SELECT id FROM queries
+    WHERE query = $1 AND result_rating IS NULL AND created_at >= now() - make_interval(hours => ${RATING_FINDS_QUESTION_WITHIN_HOURS})
+      AND ($3::text IS NULL OR (idempotency_key IS NULL AND NOT EXISTS (SELECT 1 FROM queries WHERE idempotency_key = $3)))
+    ORDER BY created_at DESC, id DESC LIMIT 1
+    FOR UPDATE SKIP LOCKED
+  ), rated AS (
+    UPDATE queries q SET result_rating = $2, rated_at = now(), idempotency_key = COALESCE($3, q.idempotency_key)
+    FROM question WHERE q.id = question.id RETURNING q.id
+  )
+  INSERT INTO queries (query, result_rating, created_at, rated_at, idempotency_key)
+  SELECT $1, $2, now(), now(), $3 WHERE NOT EXISTS (SELECT 1 FROM rated)
+  ON CONFLICT DO NOTHING`;
 
 export interface PostgresTimeouts {
   /** Longest wait for a connection, new or from the pool (PG_CONNECT_TIMEOUT_MS). */
@@ -38,36 +71,51 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
     for (const sql of SCHEMA_STATEMENTS) {
       await pool.query(sql.replace('INTEGER PRIMARY KEY {{AUTO}}', 'BIGSERIAL PRIMARY KEY').replaceAll('{{TIMESTAMP}}', 'TIMESTAMPTZ'));
     }
-    for (const table of IDEMPOTENCY_TABLES) await pool.query(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS idempotency_key TEXT`);
-    for (const sql of IDEMPOTENCY_INDEXES) await pool.query(sql);
+    for (const {table, column, type} of ADDED_COLUMNS) {
+      await pool.query(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${column} ${type.replace('{{TIMESTAMP}}', 'TIMESTAMPTZ')}`);
+    }
+    for (const sql of ADDED_INDEXES) await pool.query(sql);
   } catch (error) {
     await pool.end().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`DATABASE_URL: could not use PostgreSQL at ${describeTarget(connectionString)} (${reason}). Check that the server runs and accepts this user, or unset DATABASE_URL to log to SQLite.`);
   }
-  const grouped = async (since: Date, limit: number, negativeOnly: boolean) => {
-    const {rows} = await pool.query<{query: string; count: string}>(
-      `SELECT min(query) AS query, COUNT(*) AS count FROM queries WHERE created_at >= $1 ${negativeOnly ? "AND result_rating = 'negative'" : ''}
-       GROUP BY lower(query) ORDER BY count DESC, min(query) LIMIT $2`,
-      [since, limit],
-    );
+  const grouped = async (sql: string, since: Date, limit: number) => {
+    const {rows} = await pool.query<{query: string; count: string}>(numbered(sql), [since, limit]);
     return rows.map((r) => ({query: r.query, count: Number(r.count)}));
   };
   return {
     kind: 'postgres',
     // A repeated idempotency key stores nothing: a retry of an insert that was committed after its client gave up.
     async insertQuery(r, key) {
-      await pool.query('INSERT INTO queries (query, result_rating, created_at, idempotency_key) VALUES ($1, $2, now(), $3) ON CONFLICT (idempotency_key) DO NOTHING', [
-        wellFormed(r.query),
-        r.result_rating ?? null,
-        key ?? null,
-      ]);
+      if (!r.result_rating) {
+        await pool.query('INSERT INTO queries (query, result_rating, created_at, idempotency_key) VALUES ($1, NULL, now(), $2) ON CONFLICT (idempotency_key) DO NOTHING', [
+          wellFormed(r.query),
+          key ?? null,
+        ]);
+        return;
+      }
+      try {
+        await pool.query(RATE_QUESTION_SQL, [wellFormed(r.query), r.result_rating, key ?? null]);
+      } catch (error) {
+        // Two retries of one rating, each finding a question's row: the other one stored it under this key.
+        if (!(key && (error as {code?: string}).code === UNIQUE_VIOLATION)) throw error;
+      }
     },
     async insertPageFeedback(r, key) {
+      // No conflict target: a repeated idempotency key or vote_id alike stores nothing.
       await pool.query(
-        'INSERT INTO page_feedback (page, helpful, comment, created_at, idempotency_key) VALUES ($1, $2, $3, now(), $4) ON CONFLICT (idempotency_key) DO NOTHING',
-        [wellFormed(r.page), r.helpful, r.comment === undefined ? null : wellFormed(r.comment), key ?? null],
+        'INSERT INTO page_feedback (page, helpful, comment, created_at, idempotency_key, vote_id) VALUES ($1, $2, $3, now(), $4, $5) ON CONFLICT DO NOTHING',
+        [wellFormed(r.page), r.helpful, r.comment === undefined ? null : wellFormed(r.comment), key ?? null, r.vote_id ?? null],
       );
+    },
+    async amendPageFeedback(voteId, comment) {
+      const text = wellFormed(comment);
+      const within = `created_at >= now() - make_interval(hours => ${COMMENT_AMENDS_VOTE_WITHIN_HOURS})`;
+      const amended = await pool.query(`UPDATE page_feedback SET comment = $1 WHERE vote_id = $2 AND ${within} AND comment IS NULL`, [text, voteId]);
+      if (amended.rowCount === 1) return 'amended';
+      const {rows} = await pool.query<{comment: string | null}>(`SELECT comment FROM page_feedback WHERE vote_id = $1 AND ${within}`, [voteId]);
+      return rows.length === 0 ? 'not-found' : rows[0].comment === text ? 'unchanged' : 'conflict';
     },
     async insertCompletion(c) {
       await pool.query(
@@ -99,8 +147,8 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
       ]);
       return {
         since,
-        topQueries: await grouped(since, limit, false),
-        negativeQueries: await grouped(since, limit, true),
+        topQueries: await grouped(REPORT_SQL.topQueries, since, limit),
+        negativeQueries: await grouped(REPORT_SQL.negativeQueries, since, limit),
         completions: total,
         iDontKnowShare: total ? Number(rows[0].idk) / total : 0,
         pageRatings: ratings.rows.map((r) => {

@@ -1,7 +1,20 @@
 import {mkdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {groupComments, IDEMPOTENCY_INDEXES, IDEMPOTENCY_TABLES, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, SCHEMA_STATEMENTS, StoreUnavailableError, type LogTableName, type QueryLogStore} from './store';
+import {
+  ADDED_COLUMNS,
+  ADDED_INDEXES,
+  COMMENT_AMENDS_VOTE_WITHIN_HOURS,
+  groupComments,
+  RATING_FINDS_QUESTION_WITHIN_HOURS,
+  REPORT_COMMENTS_PER_PAGE,
+  REPORT_SQL,
+  SCHEMA_STATEMENTS,
+  StoreUnavailableError,
+  type AmendOutcome,
+  type LogTableName,
+  type QueryLogStore,
+} from './store';
 import {wellFormed} from './text';
 
 /**
@@ -30,11 +43,11 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
     // At start nothing is being served yet: the schema may wait for a lock as SQLite does; writes later may not.
     db.pragma('busy_timeout = 5000');
     for (const sql of SCHEMA_STATEMENTS) db.exec(sql.replace('{{AUTO}}', 'AUTOINCREMENT').replaceAll('{{TIMESTAMP}}', 'TEXT'));
-    for (const table of IDEMPOTENCY_TABLES) {
+    for (const {table, column, type} of ADDED_COLUMNS) {
       const columns = db.prepare(`PRAGMA table_info(${table})`).all() as Array<{name: string}>;
-      if (!columns.some((c) => c.name === 'idempotency_key')) db.exec(`ALTER TABLE ${table} ADD COLUMN idempotency_key TEXT`);
+      if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type.replace('{{TIMESTAMP}}', 'TEXT')}`);
     }
-    for (const sql of IDEMPOTENCY_INDEXES) db.exec(sql);
+    for (const sql of ADDED_INDEXES) db.exec(sql);
     // A file this process may only read (or a WAL beside it it cannot write) opens without complaint and then refuses
     // every insert: a write rolled back at once finds that out now, so the server does not start on it.
     db.exec('BEGIN IMMEDIATE');
@@ -78,16 +91,39 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
   };
   // A repeated idempotency key stores nothing; rows without a key (NULL) never conflict.
   const insertQuery = db.prepare('INSERT INTO queries (query, result_rating, created_at, idempotency_key) VALUES (?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING');
-  const insertPageFeedback = db.prepare(
-    'INSERT INTO page_feedback (page, helpful, comment, created_at, idempotency_key) VALUES (?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING',
+  // A rating goes into its question's row (see QueryLogStore.insertQuery); the key, when given, goes with it, so only
+  // a row without a key of its own can take it, and a key already stored means the rating is too.
+  const keyStored = db.prepare('SELECT 1 FROM queries WHERE idempotency_key = ?');
+  const unratedQuestion = db.prepare(
+    'SELECT id FROM queries WHERE query = ? AND result_rating IS NULL AND created_at >= ? AND (? IS NULL OR idempotency_key IS NULL) ORDER BY created_at DESC, id DESC LIMIT 1',
   );
+  const rateQuestion = db.prepare('UPDATE queries SET result_rating = ?, rated_at = ?, idempotency_key = COALESCE(?, idempotency_key) WHERE id = ?');
+  const insertRating = db.prepare('INSERT INTO queries (query, result_rating, created_at, rated_at, idempotency_key) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
+  const rate = db.transaction((query: string, rating: string, key: string | null) => {
+    if (key !== null && keyStored.get(key)) return;
+    const now = new Date();
+    const at = now.toISOString();
+    const question = unratedQuestion.get(query, new Date(now.getTime() - RATING_FINDS_QUESTION_WITHIN_HOURS * 3_600_000).toISOString(), key) as {id: number} | undefined;
+    if (question) rateQuestion.run(rating, at, key, question.id);
+    else insertRating.run(query, rating, at, at, key);
+  });
+  // No conflict target: a repeated idempotency key or vote_id alike stores nothing.
+  const insertPageFeedback = db.prepare(
+    'INSERT INTO page_feedback (page, helpful, comment, created_at, idempotency_key, vote_id) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+  );
+  const addComment = db.prepare('UPDATE page_feedback SET comment = ? WHERE vote_id = ? AND created_at >= ? AND comment IS NULL');
+  const voteComment = db.prepare('SELECT comment FROM page_feedback WHERE vote_id = ? AND created_at >= ?');
+  const amend = (voteId: string, comment: string): AmendOutcome => {
+    const since = new Date(Date.now() - COMMENT_AMENDS_VOTE_WITHIN_HOURS * 3_600_000).toISOString();
+    if (addComment.run(comment, voteId, since).changes === 1) return 'amended';
+    const vote = voteComment.get(voteId, since) as {comment: string | null} | undefined;
+    return !vote ? 'not-found' : vote.comment === comment ? 'unchanged' : 'conflict';
+  };
   const insertCompletion = db.prepare(
     'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, ms_to_references, ms_to_end) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const grouped = (where: string) =>
-    db.prepare(`SELECT query, COUNT(*) AS count FROM queries WHERE created_at >= ? ${where} GROUP BY lower(query) ORDER BY count DESC, query LIMIT ?`);
-  const topQueries = grouped('');
-  const negative = grouped("AND result_rating = 'negative'");
+  const topQueries = db.prepare(REPORT_SQL.topQueries);
+  const negative = db.prepare(REPORT_SQL.negativeQueries);
   const pageRatings = db.prepare(REPORT_SQL.pageRatings);
   const latestComments = db.prepare(REPORT_SQL.latestComments);
   const ping = db.prepare('SELECT 1');
@@ -97,11 +133,10 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
 
   let waiting = 0;
   /** Runs a write now, or, while another process holds the lock, again with backoff until the deadline. */
-  const write = async (run: () => void) => {
+  const write = async <T>(run: () => T): Promise<T> => {
     checkFile();
     try {
-      run();
-      return;
+      return run();
     } catch (error) {
       if (!isBusy(error)) throw error;
     }
@@ -112,8 +147,7 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
       for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
         await new Promise((resolve) => setTimeout(resolve, delay));
         try {
-          run();
-          return;
+          return run();
         } catch (error) {
           if (!isBusy(error)) throw error;
           if (Date.now() >= deadline) throw new StoreUnavailableError(`the SQLite lock stayed taken for ${writeOptions.deadlineMs} ms (${String(error)})`);
@@ -126,16 +160,24 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
 
   return {
     kind: 'sqlite',
-    insertQuery: (r, key) => write(() => insertQuery.run(wellFormed(r.query), r.result_rating ?? null, new Date().toISOString(), key ?? null)),
+    async insertQuery(r, key) {
+      const query = wellFormed(r.query);
+      // Taken before the write lock (immediate), so a busy database fails at once and is retried like any insert.
+      if (r.result_rating) await write(() => rate.immediate(query, r.result_rating!, key ?? null));
+      else await write(() => insertQuery.run(query, null, new Date().toISOString(), key ?? null));
+    },
     // Ratings take the same write path as queries: the same lock retries off the event loop, the same bound on waiters.
-    insertPageFeedback: (r, key) =>
-      write(() =>
-        insertPageFeedback.run(wellFormed(r.page), r.helpful ? 1 : 0, r.comment === undefined ? null : wellFormed(r.comment), new Date().toISOString(), key ?? null),
-      ),
-    insertCompletion: (c) =>
-      write(() =>
+    async insertPageFeedback(r, key) {
+      await write(() =>
+        insertPageFeedback.run(wellFormed(r.page), r.helpful ? 1 : 0, r.comment === undefined ? null : wellFormed(r.comment), new Date().toISOString(), key ?? null, r.vote_id ?? null),
+      );
+    },
+    amendPageFeedback: (voteId, comment) => write(() => amend(voteId, wellFormed(comment))),
+    async insertCompletion(c) {
+      await write(() =>
         insertCompletion.run(c.createdAt.toISOString(), wellFormed(c.prompt), wellFormed(JSON.stringify(c.references)), c.answeredIDontKnow ? 1 : 0, c.msToReferences, c.msToEnd),
-      ),
+      );
+    },
     async prune(days) {
       if (days <= 0) return 0;
       checkFile();

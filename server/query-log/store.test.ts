@@ -1,3 +1,4 @@
+import {randomUUID} from 'node:crypto';
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createPostgresStore} from './postgres-store';
 import {createBurstClient} from '../burst-client';
 import Database from 'better-sqlite3';
+import {postgresUrlInSchema} from '../../scripts/report/seed-log';
 import {formatReport} from './report-text';
 import {createSqliteStore} from './sqlite-store';
 import type {QueryLogStore} from './store';
@@ -20,18 +22,38 @@ const postFeedback = (origin: string, body: unknown, headers: Record<string, str
   fetch(`${origin}/rest/v1/page_feedback`, {method: 'POST', headers, body: JSON.stringify(body)});
 const errorOf = async (response: Response) => ((await response.json()) as {error: string}).error;
 
-/** Moves the rows of `table` holding `query` back by `days`, as if written then (test set-up, straight in the database). */
-async function age(store: QueryLogStore, table: 'queries', query: string, days: number): Promise<void> {
+/** Moves the rows of `table` whose `column` holds `value` back by `days`, as if written then (test set-up, straight in the database). */
+async function age(store: QueryLogStore, table: 'queries' | 'page_feedback', value: string, days: number, column = 'query'): Promise<void> {
   if (store.kind === 'sqlite') {
     const db = new Database(sqliteFile);
-    db.prepare(`UPDATE ${table} SET created_at = ? WHERE query = ?`).run(new Date(Date.now() - days * 86_400_000).toISOString(), query);
+    db.prepare(`UPDATE ${table} SET created_at = ? WHERE ${column} = ?`).run(new Date(Date.now() - days * 86_400_000).toISOString(), value);
     db.close();
     return;
   }
   const client = new pg.Client({connectionString: postgresUrl});
   await client.connect();
-  await client.query(`UPDATE ${table} SET created_at = now() - make_interval(days => $1) WHERE query = $2`, [days, query]);
+  await client.query(`UPDATE ${table} SET created_at = now() - make_interval(days => $1) WHERE ${column} = $2`, [days, value]);
   await client.end();
+}
+
+/** Rows of a table as the database holds them, for the columns named, in insert order (test checks only). */
+async function rowsOf(store: QueryLogStore, sql: string, ...values: unknown[]): Promise<Array<Record<string, unknown>>> {
+  if (store.kind === 'sqlite') {
+    const db = new Database(sqliteFile);
+    try {
+      return db.prepare(sql).all(...values) as Array<Record<string, unknown>>;
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({connectionString: postgresUrl});
+  await client.connect();
+  try {
+    let n = 0;
+    return (await client.query(sql.replace(/\?/g, () => `$${(n += 1)}`), values)).rows as Array<Record<string, unknown>>;
+  } finally {
+    await client.end();
+  }
 }
 
 /** The stored bytes (hex) of the queries LIKE `pattern`, read by the database itself. */
@@ -72,12 +94,16 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       body: JSON.stringify(body),
     });
 
-    it('inserts {query} and {query, result_rating} with 201 and no body', async () => {
+    it('inserts {query} with 201 and no body, and writes {query, result_rating} into that question\'s row', async () => {
       const first = await post({query: 'how to add lineage'});
       expect(first.status).toBe(201);
       expect(await first.text()).toBe('');
       expect((await post({query: 'how to add lineage', result_rating: 'negative'})).status).toBe(201);
-      expect(await store.countQueries()).toBe(2);
+      // One question asked and rated: one row.
+      expect(await store.countQueries()).toBe(1);
+      expect(await rowsOf(store, 'SELECT query, result_rating, rated_at IS NOT NULL AS rated FROM queries')).toEqual([
+        {query: 'how to add lineage', result_rating: 'negative', rated: store.kind === 'sqlite' ? 1 : true},
+      ]);
     });
 
     it('rejects bad bodies with 400 and wrong keys with 401', async () => {
@@ -86,7 +112,7 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       expect((await post({query: 'x', extra: 1})).status).toBe(400);
       expect((await post({query: 'x'}, 'wrong')).status).toBe(401);
       expect((await post({query: 'x'}, null)).status).toBe(401);
-      expect(await store.countQueries()).toBe(2);
+      expect(await store.countQueries()).toBe(1);
     });
 
     it('refuses a NUL character with 400 naming the field, storing nothing', async () => {
@@ -168,8 +194,8 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
 
     it('reports the most asked, the negatively rated and the share of don\'t-know answers', async () => {
       const now = new Date();
-      await store.insertCompletion({createdAt: now, prompt: 'a', references: [], answeredIDontKnow: true, msToReferences: 1, msToEnd: 2});
-      await store.insertCompletion({createdAt: now, prompt: 'b', references: ['/docs/x'], answeredIDontKnow: false, msToReferences: 1, msToEnd: 2});
+      await store.insertCompletion({createdAt: now, prompt: 'a', references: [], answeredIDontKnow: true, answeredInDoubt: false, msToReferences: 1, msToEnd: 2});
+      await store.insertCompletion({createdAt: now, prompt: 'b', references: ['/docs/x'], answeredIDontKnow: false, answeredInDoubt: false, msToReferences: 1, msToEnd: 2});
       const report = await store.report(new Date(now.getTime() - 60_000));
       expect(report.topQueries[0].count).toBe(100);
       expect(report.negativeQueries).toEqual([{query: 'how to add lineage', count: 1}]);
@@ -225,11 +251,12 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       expect(await answersOf('/docs/quickstart')).toBe(3);
     });
 
-    it('never lets the anonymous key read or change page ratings', async () => {
+    it('never lets the anonymous key read page ratings, nor change one without naming its vote', async () => {
       for (const method of ['GET', 'PATCH', 'DELETE']) {
         for (const headers of [{apikey: ANON}, {authorization: `Bearer ${ANON}`}, {}] as Array<Record<string, string>>) {
           const response = await fetch(`${origin}/rest/v1/page_feedback?select=*`, {method, headers});
-          expect(response.status).toBe(401);
+          // A PATCH with the key is refused for what it lacks (a vote_id), the rest as not allowed at all.
+          expect(response.status).toBe(method === 'PATCH' && Object.keys(headers).length ? 400 : 401);
           expect(await response.text()).not.toContain('Windows');
         }
       }
@@ -273,6 +300,113 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       const future = await store.report(new Date(Date.now() + 60_000));
       expect([future.pageRatings, future.latestComments]).toEqual([[], []]);
       expect(formatReport(future, store.kind, 1)).toMatch(/by share of "No".*\n  \(none\)\n[\s\S]*Latest comments.*\n  \(none\)$/);
+    });
+
+    it('writes a rating into the newest unrated row of its question asked within a day, else into a row of its own, and reports each question once', async () => {
+      const since = new Date(Date.now() - 60_000);
+      const question = 'How do I rotate keys?';
+      const before = await store.countQueries();
+      // Asked twice (two rows), rated twice: each rating takes one of the rows, the newest first.
+      for (const body of [{query: question}, {query: question}, {query: question, result_rating: 'positive'}, {query: question, result_rating: 'negative'}]) {
+        expect((await post(body)).status).toBe(201);
+      }
+      expect(await store.countQueries()).toBe(before + 2);
+      expect(await rowsOf(store, 'SELECT result_rating FROM queries WHERE query = ? ORDER BY id', question)).toEqual([{result_rating: 'negative'}, {result_rating: 'positive'}]);
+      // A third rating finds no unrated row: it is a row of its own (a rating implies the question was asked).
+      expect((await post({query: question, result_rating: 'negative'})).status).toBe(201);
+      expect(await store.countQueries()).toBe(before + 3);
+      // A question asked two days ago is not the one a rating now is about.
+      expect((await post({query: 'asked long ago'})).status).toBe(201);
+      await age(store, 'queries', 'asked long ago', 2);
+      expect((await post({query: 'asked long ago', result_rating: 'positive'})).status).toBe(201);
+      expect(await rowsOf(store, 'SELECT result_rating FROM queries WHERE query = ? ORDER BY id', 'asked long ago')).toEqual([{result_rating: null}, {result_rating: 'positive'}]);
+
+      const report = await store.report(since, 1000);
+      expect(report.topQueries.find((q) => q.query === question)).toEqual({query: question, count: 3});
+      expect(report.negativeQueries.find((q) => q.query === question)).toEqual({query: question, count: 2});
+      expect(formatReport(report, store.kind, 1)).toContain(`\n      3  ${question}\n`);
+    });
+
+    it('counts a rating an older server stored as a row of its own as a rating, never as the question asked again', async () => {
+      const since = new Date(Date.now() - 60_000);
+      const question = 'Stored the old way?';
+      await store.insertQuery({query: question});
+      // As servers before ratings joined their questions wrote it: a second row, with the rating and no rated_at.
+      if (store.kind === 'sqlite') {
+        const db = new Database(sqliteFile);
+        db.prepare("INSERT INTO queries (query, result_rating, created_at) VALUES (?, 'negative', ?)").run(question, new Date().toISOString());
+        db.close();
+      } else {
+        const client = new pg.Client({connectionString: postgresUrl});
+        await client.connect();
+        await client.query("INSERT INTO queries (query, result_rating, created_at) VALUES ($1, 'negative', now())", [question]);
+        await client.end();
+      }
+      const report = await store.report(since, 1000);
+      expect(report.topQueries.find((q) => q.query === question)).toEqual({query: question, count: 1});
+      expect(report.negativeQueries.find((q) => q.query === question)).toEqual({query: question, count: 1});
+    });
+
+    it('stores a retried rating once when it carries the same Idempotency-Key, and rates no other row with it', async () => {
+      const question = 'rated with a key';
+      for (let i = 0; i < 2; i++) expect((await post({query: question})).status).toBe(201);
+      const key = `rating-${Date.now()}-${store.kind}`;
+      for (let i = 0; i < 2; i++) {
+        const response = await fetch(url, {method: 'POST', headers: {...jsonHeaders(ANON), 'idempotency-key': key}, body: JSON.stringify({query: question, result_rating: 'positive'})});
+        expect(response.status).toBe(201);
+      }
+      expect(await rowsOf(store, 'SELECT result_rating FROM queries WHERE query = ? ORDER BY id', question)).toEqual([{result_rating: null}, {result_rating: 'positive'}]);
+    });
+
+    it('adds the comment to the vote its client cast, named by the random vote_id the client drew, and changes nothing else', async () => {
+      const page = '/docs/domains';
+      const vote = randomUUID();
+      const patch = (filter: string, body: unknown, headers: Record<string, string> = jsonHeaders(ANON)) =>
+        fetch(`${origin}/rest/v1/page_feedback?${filter}`, {method: 'PATCH', headers, body: JSON.stringify(body)});
+      const votes = () => rowsOf(store, 'SELECT helpful, comment FROM page_feedback WHERE page = ? ORDER BY id', page);
+      const no = store.kind === 'sqlite' ? 0 : false;
+
+      expect((await postFeedback(origin, {page, helpful: false, vote_id: vote})).status).toBe(201);
+      // The same vote sent again (a retry) stores nothing.
+      expect((await postFeedback(origin, {page, helpful: false, vote_id: vote})).status).toBe(201);
+      expect(await votes()).toEqual([{helpful: no, comment: null}]);
+
+      const amended = await patch(`vote_id=eq.${vote}`, {comment: '  No example for domains of domains  '});
+      expect(amended.status).toBe(204);
+      expect(await amended.text()).toBe('');
+      expect(await votes()).toEqual([{helpful: no, comment: 'No example for domains of domains'}]);
+      // A retried PATCH finds its comment written; another comment is refused: a comment is written once.
+      expect((await patch(`vote_id=eq.${vote}`, {comment: 'No example for domains of domains'})).status).toBe(204);
+      const again = await patch(`vote_id=eq.${vote}`, {comment: 'Changed my mind'});
+      expect([again.status, await errorOf(again)]).toEqual([409, expect.stringMatching(/^this vote already has a comment/)]);
+
+      const refusals: Array<[string, unknown, number, RegExp]> = [
+        [`vote_id=eq.${randomUUID()}`, {comment: 'x'}, 404, /^no vote with this vote_id was cast in the last 24 hours; send the comment with a new vote \(POST\) instead$/],
+        [`vote_id=eq.${vote}`, {comment: 'x', helpful: true}, 400, /^body: only comment can be added to a vote; remove "helpful"$/],
+        [`vote_id=eq.${vote}`, {comment: '   '}, 400, /^comment: comment must not be empty/],
+        [`vote_id=eq.${vote}`, {comment: 'x'.repeat(501)}, 400, /^comment: comment must be at most 500 characters$/],
+        [`vote_id=${vote}`, {comment: 'x'}, 400, /^vote_id: vote_id must be written as eq\./],
+        ['vote_id=eq.1', {comment: 'x'}, 400, /^vote_id: vote_id must be a random version-4 UUID/],
+        [`vote_id=eq.${vote}&vote_id=eq.${vote}`, {comment: 'x'}, 400, /^vote_id: vote_id must be given once/],
+        [`vote_id=eq.${vote}&page=eq.${page}`, {comment: 'x'}, 400, /^filter: only \?vote_id=eq.<id> may name the row to change; remove "page"$/],
+        ['', {comment: 'x'}, 400, /^vote_id: vote_id must be given once/],
+      ];
+      for (const [filter, body, status, message] of refusals) {
+        const response = await patch(filter, body);
+        expect([filter, response.status], JSON.stringify(body)).toEqual([filter, status]);
+        expect(await errorOf(response)).toMatch(message);
+      }
+      expect((await patch(`vote_id=eq.${vote}`, {comment: 'x'}, jsonHeaders('wrong'))).status).toBe(401);
+      expect((await patch(`vote_id=eq.${vote}`, {comment: 'x'}, jsonHeaders(null))).status).toBe(401);
+      expect(await votes()).toEqual([{helpful: no, comment: 'No example for domains of domains'}]);
+
+      // A vote is open to its comment for a day after it was cast, no longer.
+      const late = randomUUID();
+      expect((await postFeedback(origin, {page, helpful: true, vote_id: late})).status).toBe(201);
+      await age(store, 'page_feedback', late, 2, 'vote_id');
+      expect((await patch(`vote_id=eq.${late}`, {comment: 'too late'})).status).toBe(404);
+      const bad = await postFeedback(origin, {page, helpful: true, vote_id: 'my-vote'});
+      expect([bad.status, await errorOf(bad)]).toEqual([400, expect.stringMatching(/^vote_id: vote_id must be a random version-4 UUID/)]);
     });
   });
 }
@@ -349,6 +483,82 @@ describe('page feedback limits', () => {
     }
   });
 });
+
+/** The tables as the first version made them: no idempotency key, no rated_at, no vote_id. */
+const FIRST_SCHEMA = [
+  'CREATE TABLE queries (id {{ID}}, query TEXT NOT NULL, result_rating TEXT, created_at {{TIME}} NOT NULL)',
+  'CREATE TABLE completions (id {{ID}}, created_at {{TIME}} NOT NULL, prompt TEXT NOT NULL, reference_ids TEXT NOT NULL, answered_i_dont_know BOOLEAN NOT NULL, ms_to_references DOUBLE PRECISION NOT NULL, ms_to_end DOUBLE PRECISION NOT NULL)',
+  'CREATE TABLE page_feedback (id {{ID}}, page TEXT NOT NULL, helpful BOOLEAN NOT NULL, comment TEXT, created_at {{TIME}} NOT NULL)',
+];
+/** Its rows: a question and its rating as two rows (as it stored them), another question not rated, a vote with its comment. */
+const FIRST_ROWS = [
+  "INSERT INTO queries (query, result_rating, created_at) VALUES ('old question', NULL, {{NOW}}), ('old question', 'positive', {{NOW}}), ('old unrated', NULL, {{NOW}})",
+  "INSERT INTO page_feedback (page, helpful, comment, created_at) VALUES ('/docs/quickstart', FALSE, 'old comment', {{NOW}})",
+];
+
+/** Opens a store on a log the first version wrote, checks it kept every row and works as a new one does. */
+function olderLogSuite(name: string, makeOld: (statements: string[]) => Promise<void>, open: () => Promise<QueryLogStore>) {
+  describe(`a query log an older version wrote, on ${name}`, () => {
+    it('keeps its rows, gains the new columns, and counts its questions once', async () => {
+      await makeOld([...FIRST_SCHEMA, ...FIRST_ROWS]);
+      const store = await open();
+      const {app, url, origin} = await startQueryLogApi(store, ANON);
+      try {
+        expect(await store.countRows()).toEqual({queries: 3, completions: 0, page_feedback: 1});
+        const since = new Date(Date.now() - 60_000);
+        // The old rating row is a rating, not a second asking.
+        expect((await store.report(since)).topQueries).toEqual([{query: 'old question', count: 1}, {query: 'old unrated', count: 1}]);
+        // A rating now goes into the old question's row.
+        const rate = await fetch(url, {method: 'POST', headers: jsonHeaders(ANON), body: JSON.stringify({query: 'old unrated', result_rating: 'negative'})});
+        expect(rate.status).toBe(201);
+        expect(await store.countQueries()).toBe(3);
+        expect((await store.report(since)).negativeQueries).toEqual([{query: 'old unrated', count: 1}]);
+        // A vote with its id, then its comment.
+        const vote = randomUUID();
+        expect((await postFeedback(origin, {page: '/docs/quickstart', helpful: true, vote_id: vote})).status).toBe(201);
+        const patched = await fetch(`${origin}/rest/v1/page_feedback?vote_id=eq.${vote}`, {method: 'PATCH', headers: jsonHeaders(ANON), body: JSON.stringify({comment: 'new comment'})});
+        expect(patched.status).toBe(204);
+        const report = await store.report(since);
+        expect(report.pageRatings).toEqual([{page: '/docs/quickstart', yes: 1, no: 1, noShare: 0.5}]);
+        expect(report.latestComments[0].comments.map((c) => c.comment)).toEqual(['new comment', 'old comment']);
+      } finally {
+        await app.close();
+        await store.close();
+      }
+    });
+  });
+}
+
+const olderSqliteFile = path.join(mkdtempSync(path.join(tmpdir(), 'querylog-older-')), 'log.sqlite');
+olderLogSuite(
+  'SQLite',
+  async (statements) => {
+    const db = new Database(olderSqliteFile);
+    const now = `'${new Date().toISOString()}'`;
+    for (const sql of statements) db.exec(sql.replaceAll('{{ID}}', 'INTEGER PRIMARY KEY AUTOINCREMENT').replaceAll('{{TIME}}', 'TEXT').replaceAll('{{NOW}}', now).replaceAll('FALSE', '0'));
+    db.close();
+  },
+  async () => createSqliteStore(olderSqliteFile),
+);
+
+if (postgresUrl) {
+  let olderUrl: string;
+  olderLogSuite(
+    'PostgreSQL',
+    async (statements) => {
+      olderUrl = await postgresUrlInSchema(postgresUrl, 'query_log_older_test');
+      const client = new pg.Client({connectionString: olderUrl});
+      await client.connect();
+      try {
+        await client.query('DROP TABLE IF EXISTS queries, completions, page_feedback');
+        for (const sql of statements) await client.query(sql.replaceAll('{{ID}}', 'BIGSERIAL PRIMARY KEY').replaceAll('{{TIME}}', 'TIMESTAMPTZ').replaceAll('{{NOW}}', 'now()'));
+      } finally {
+        await client.end();
+      }
+    },
+    () => createPostgresStore(olderUrl),
+  );
+}
 
 if (postgresUrl) {
   storeSuite('PostgreSQL', () => createPostgresStore(postgresUrl), async () => {

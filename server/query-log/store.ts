@@ -50,15 +50,43 @@ export class StoreUnavailableError extends Error {
 export const LOG_TABLES = ['queries', 'completions', 'page_feedback'] as const;
 export type LogTableName = (typeof LOG_TABLES)[number];
 
-/** The insert-only query log, the page ratings and the completion records (spec 7.4). */
+/**
+ * How long after a question a rating of it still finds the question's row (the dialog posts the question when it is
+ * asked and the rating once the answer is read, minutes apart at most; a day leaves room for a dialog left open).
+ */
+export const RATING_FINDS_QUESTION_WITHIN_HOURS = 24;
+
+/** How long after a vote its client may still add the comment (PATCH): a vote just cast, not one to rewrite later. */
+export const COMMENT_AMENDS_VOTE_WITHIN_HOURS = 24;
+
+/** What became of a comment sent for a vote. */
+export type AmendOutcome =
+  /** The vote's row now holds the comment. */
+  | 'amended'
+  /** The row already held this very comment (a retried request). */
+  | 'unchanged'
+  /** No vote with this id was cast within COMMENT_AMENDS_VOTE_WITHIN_HOURS. */
+  | 'not-found'
+  /** The field already holds something else (a vote, another comment: a comment is written once). */
+  | 'conflict';
+
+/**
+ * The query log, the page ratings and the completion records (spec 7.4). The anonymous key adds rows; the only rows it
+ * changes are its own, in one field each: a question's rating, and the comment of a vote it names by its random id.
+ */
 export interface QueryLogStore {
   readonly kind: 'sqlite' | 'postgres';
   /**
-   * Inserts a row; with an idempotency key (the client's `Idempotency-Key` header), a second insert with the same key
-   * stores nothing, so a client may retry an insert whose answer it never got without writing it twice.
+   * Stores a question, or a rating of one. A rating (`result_rating`) is written into the row of the same question
+   * asked within RATING_FINDS_QUESTION_WITHIN_HOURS that has no rating yet (the newest), so a question asked and rated
+   * is one row; with no such row it is a row of its own. With an idempotency key (the client's `Idempotency-Key`
+   * header), a second write with the same key stores nothing, so a client may retry a write whose answer it never got.
    */
   insertQuery(record: QueryLogRecord, idempotencyKey?: string): Promise<void>;
+  /** Stores a vote; a repeated vote_id, like a repeated idempotency key, stores nothing. */
   insertPageFeedback(record: PageFeedbackRecord, idempotencyKey?: string): Promise<void>;
+  /** Adds the comment to the vote cast with `voteId` within COMMENT_AMENDS_VOTE_WITHIN_HOURS; nothing else changes. */
+  amendPageFeedback(voteId: string, comment: string): Promise<AmendOutcome>;
   insertCompletion(record: CompletionRecord): Promise<void>;
   /** Counts of rows, for tests and the report. */
   countQueries(): Promise<number>;
@@ -86,10 +114,26 @@ export function groupComments(rows: Array<{page: string; helpful: boolean; comme
 }
 
 /**
+ * The rows of `queries` that stand for a question asked. A rating is written into its question's row (rated_at set);
+ * a row with a rating and no rated_at is a rating an older server (or a PostgREST table) stored as a row of its own,
+ * after the question's row: it is counted as a rating, not as a question again.
+ */
+export const QUESTION_ROW_SQL = '(result_rating IS NULL OR rated_at IS NOT NULL)';
+
+/** When a row's rating was given: rated_at, or for a rating stored as a row of its own, that row's time. */
+export const RATED_AT_SQL = 'COALESCE(rated_at, created_at)';
+
+/**
  * The report's page sections, in SQL both stores run (`?` placeholders; PostgreSQL's are numbered by `numbered`).
  * `helpful` is 0/1 in SQLite and a boolean in PostgreSQL; CASE reads both. Ties on time fall back to insert order.
  */
 export const REPORT_SQL = {
+  /** (since, limit): questions asked, counted once each whether rated or not; the same question in any case is one. */
+  topQueries: `SELECT MIN(query) AS query, COUNT(*) AS count FROM queries WHERE created_at >= ? AND ${QUESTION_ROW_SQL}
+    GROUP BY lower(query) ORDER BY count DESC, MIN(query) LIMIT ?`,
+  /** (since, limit): thumbs-down ratings given in the period, by question. */
+  negativeQueries: `SELECT MIN(query) AS query, COUNT(*) AS count FROM queries WHERE ${RATED_AT_SQL} >= ? AND result_rating = 'negative'
+    GROUP BY lower(query) ORDER BY count DESC, MIN(query) LIMIT ?`,
   /** (since, limit): pages by share of "No", then by number of "No", then by path. */
   pageRatings: `SELECT page, SUM(CASE WHEN helpful THEN 1 ELSE 0 END) AS yes, SUM(CASE WHEN helpful THEN 0 ELSE 1 END) AS no
     FROM page_feedback WHERE created_at >= ? GROUP BY page
@@ -114,8 +158,20 @@ export const numbered = (sql: string) => {
   return sql.replace(/\?/g, () => `$${(n += 1)}`);
 };
 
-/** Tables that take an optional client idempotency key, a column added to existing databases at start. */
+/** Tables that take an optional client idempotency key. */
 export const IDEMPOTENCY_TABLES = ['queries', 'page_feedback'] as const;
+
+/**
+ * Columns added after the tables were first made, added at start to databases made before them (rows already stored
+ * keep NULL there). `{{TIMESTAMP}}` is each store's time type.
+ */
+export const ADDED_COLUMNS = [
+  ...IDEMPOTENCY_TABLES.map((table) => ({table, column: 'idempotency_key', type: 'TEXT'})),
+  /** When the question's rating was given; NULL while it has none, and on rows stored before ratings joined questions. */
+  {table: 'queries', column: 'rated_at', type: '{{TIMESTAMP}}'},
+  /** The random id the widget sent with a vote (see VOTE_ID_PATTERN); NULL for votes sent without one. */
+  {table: 'page_feedback', column: 'vote_id', type: 'TEXT'},
+] as const;
 
 /** Longest `Idempotency-Key` header accepted (longer: 400). */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
@@ -149,5 +205,8 @@ export const SCHEMA_STATEMENTS = [
   'CREATE INDEX IF NOT EXISTS page_feedback_created_at ON page_feedback (created_at)',
 ];
 
-/** Run after the idempotency_key column is added (each store adds it its own way to databases made before it). */
-export const IDEMPOTENCY_INDEXES = IDEMPOTENCY_TABLES.map((table) => `CREATE UNIQUE INDEX IF NOT EXISTS ${table}_idempotency_key ON ${table} (idempotency_key)`);
+/** Run after ADDED_COLUMNS are added (each store adds them its own way to databases made before them). */
+export const ADDED_INDEXES = [
+  ...IDEMPOTENCY_TABLES.map((table) => `CREATE UNIQUE INDEX IF NOT EXISTS ${table}_idempotency_key ON ${table} (idempotency_key)`),
+  'CREATE UNIQUE INDEX IF NOT EXISTS page_feedback_vote_id ON page_feedback (vote_id)',
+];

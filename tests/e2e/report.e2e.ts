@@ -6,10 +6,14 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {promisify} from 'node:util';
 import type {AxeResults} from 'axe-core';
+import Database from 'better-sqlite3';
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {HOSTILE_COMMENT, HOSTILE_QUESTION, postgresUrlInSchema, seedPostgresLog, seedSqliteLog} from '../../scripts/report/seed-log';
-import {collectErrors, launchChromium} from './browser';
+import {HOSTILE_COMMENT, HOSTILE_QUESTION, postgresUrlInSchema, seedPostgresLog, seedSqliteLog, type SeedLog} from '../../scripts/report/seed-log';
+import {startTestServer, type TestServer} from '../../server/test-server';
+import {chatText} from '../../src/site';
+import {collectErrors, gotoHydrated, launchChromium, newPage} from './browser';
+import {chatState, dialog, input, openButton} from './chat-page';
 
 /**
  * The maintainer's page as a maintainer gets it: `npm run report -- --html FILE` over a log seeded across several days,
@@ -82,8 +86,10 @@ function reportSuite(name: string, seed: () => Promise<Record<string, string>>) 
       it(`draws four titled, labelled charts and passes axe, with no request and no console error (${colorScheme})`, async () => {
         const {page, requests, errors} = await openReport(file, colorScheme);
         try {
-          const charts = page.locator('figure svg[role="img"]');
+          // Each chart is drawn for a wide page and for a phone; a 1280 px window shows the wide ones.
+          const charts = page.locator('figure svg[role="img"]:visible');
           await expect.poll(() => charts.count()).toBe(4);
+          expect(await page.locator('figure svg[role="img"]').count()).toBe(8);
           expect(await page.locator('figure figcaption h3').allTextContents()).toEqual(CHART_TITLES);
           for (const [i, title] of CHART_TITLES.entries()) {
             const chart = charts.nth(i);
@@ -119,10 +125,11 @@ function reportSuite(name: string, seed: () => Promise<Record<string, string>>) 
     it('lists the don\'t-know questions grouped by wording, most asked first, and shows readers\' text as typed', async () => {
       const {page, requests, errors} = await openReport(file, 'light');
       try {
-        const rows = page.locator('section#dont-know tbody tr, section[aria-labelledby="dont-know"] tbody tr');
-        await expect.poll(() => rows.count()).toBe(3);
+        const rows = page.locator('section[aria-labelledby="dont-know"] tbody tr');
+        await expect.poll(() => rows.count()).toBe(2);
         const first = rows.nth(0);
-        expect(await first.locator('th').textContent()).toBe('kafka keystor rotat ssl');
+        // The subject in the words of the most asked wording, not the stems the search reads ("kafka keystor rotat ssl").
+        expect(await first.locator('th').textContent()).toBe('Kafka keystore rotate SSL');
         expect(await first.locator('li').allTextContents()).toEqual([
           'How do I rotate the Kafka SSL keystore? (2 times)',
           'Rotating Kafka SSL keystores',
@@ -130,8 +137,11 @@ function reportSuite(name: string, seed: () => Promise<Record<string, string>>) 
         ]);
         expect(await first.locator('td').nth(1).textContent()).toBe('4');
         expect(await rows.nth(1).locator('td').nth(1).textContent()).toBe('2');
-        // Markup a reader typed is shown as text: no element was made from it.
-        expect(await rows.nth(2).locator('li').textContent()).toBe(HOSTILE_QUESTION);
+        expect(await rows.nth(1).locator('th').textContent()).toBe('lineage support teradata');
+        // A question whose words are mostly on no page of the site is set apart from the pages to write; markup a
+        // reader typed is shown as text: no element was made from it.
+        const offTopic = page.locator('section[aria-labelledby="off-topic"] tbody tr');
+        expect(await offTopic.locator('li').allTextContents()).toEqual([HOSTILE_QUESTION]);
         expect(await page.getByText(HOSTILE_COMMENT.replace(/[\u202a-\u202e]/g, '')).count()).toBe(1);
         expect(await page.evaluate(() => [document.scripts.length, document.images.length, document.querySelectorAll('b').length])).toEqual([0, 0, 0]);
 
@@ -185,3 +195,148 @@ if (postgresUrl) {
     it.skip('needs TEST_DATABASE_URL (set by .ci/run, which starts PostgreSQL)', () => undefined);
   });
 }
+
+describe('the report of what readers did in the dialog', () => {
+  const RATED = 'How do I create a personal access token?';
+  const OFF_TOPIC = 'How do I bake sourdough bread?';
+  const MISSING_PAGE = 'How do I connect OneLake?';
+  let server: TestServer;
+  beforeAll(async () => {
+    // A server of its own: its query log holds only what this test asks.
+    server = await startTestServer({BUILD_DIR: path.resolve('build')}, 'report-dialog');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('counts a question asked once and rated once as one question, and lists only questions about the docs as pages to write, in the words readers typed', async () => {
+    const page = await newPage(browser, {baseURL: server.url});
+    await gotoHydrated(page, '/docs/features');
+    await openButton(page).click();
+    await input(page).waitFor();
+    for (const question of [RATED, OFF_TOPIC, MISSING_PAGE]) {
+      // Each question on its own, not as a follow-up of the one before.
+      if (question !== RATED) await dialog(page).getByRole('button', {name: chatText.newConversation}).click();
+      await input(page).fill(question);
+      await input(page).press('Enter');
+      await expect.poll(() => chatState(page), {timeout: 60_000}).toBe('done');
+      if (question === RATED) {
+        await dialog(page).getByRole('button', {name: chatText.thumbsUpLabel}).click();
+        await expect.poll(() => dialog(page).getByText(chatText.feedbackThanks).count()).toBe(1);
+      }
+    }
+    await page.context().close();
+    const db = new Database(server.config.sqlitePath, {readonly: true});
+    try {
+      await expect.poll(() => db.prepare("SELECT COUNT(*) AS n FROM queries WHERE result_rating = 'positive'").get()).toEqual({n: 1});
+      await expect.poll(() => db.prepare('SELECT COUNT(*) AS n FROM completions').get()).toEqual({n: 3});
+    } finally {
+      db.close();
+    }
+
+    const env = {QUERY_LOG_SQLITE_PATH: server.config.sqlitePath};
+    const {DATABASE_URL: _ignored, ...inherited} = process.env;
+    const text = (await run('npm', ['run', '--silent', 'report', '--', '--days', '1'], {env: {...inherited, ...env}, timeout: 120_000})).stdout;
+    const mostAsked = text.split('\n\n').find((part) => part.startsWith('Most asked in the dialog'))!;
+    expect(mostAsked.split('\n').slice(1)).toEqual([
+      // Alphabetical among equal counts.
+      `      1  ${OFF_TOPIC}`,
+      `      1  ${MISSING_PAGE}`,
+      `      1  ${RATED}`,
+    ]);
+
+    const {page: report} = await openReport(await writeReport('dialog', env), 'light');
+    try {
+      const totals = await report.locator('.totals div').allTextContents();
+      expect(totals).toContain('Answer ratings1 thumbs up, 0 thumbs down');
+      const toWrite = report.locator('section[aria-labelledby="dont-know"] tbody tr');
+      await expect.poll(() => toWrite.count()).toBe(1);
+      // The subject as readers typed its words, not as the search stems them ("onelak").
+      expect(await toWrite.locator('th').textContent()).toBe('connect OneLake');
+      expect(await toWrite.locator('li').allTextContents()).toEqual([MISSING_PAGE]);
+      const offTopic = report.locator('section[aria-labelledby="off-topic"] tbody tr');
+      expect(await offTopic.locator('li').allTextContents()).toEqual([OFF_TOPIC]);
+    } finally {
+      await report.context().close();
+    }
+  });
+});
+
+/** A log whose charts are hard to lay out: a long page path, a bar of 9 and a day of 11 questions. */
+const LONG_PAGE = '/docs/managed-datahub/operator-guide/setting-up-remote-ingestion-executor-on-aws';
+const CHART_SEED: SeedLog = {
+  completions: [
+    ...Array.from({length: 9}, (_, i) => ({hoursAgo: 2 + i * 0.1, prompt: 'How do I run ingestion on AWS?', references: [`${LONG_PAGE}#install`], dontKnow: false})),
+    ...Array.from({length: 2}, (_, i) => ({hoursAgo: 3 + i * 0.1, prompt: 'What is a domain?', references: ['/docs/domains#overview'], dontKnow: true})),
+    ...Array.from({length: 3}, (_, i) => ({hoursAgo: 50 + i, prompt: 'How do I add a tag?', references: ['/docs/tags#add-tags'], dontKnow: false})),
+  ],
+  queries: [
+    {hoursAgo: 2, query: 'How do I run ingestion on AWS?', rating: 'negative'},
+    {hoursAgo: 50, query: 'How do I add a tag?', rating: 'positive'},
+  ],
+  pageFeedback: [
+    {hoursAgo: 4, page: LONG_PAGE, helpful: false, comment: null},
+    {hoursAgo: 5, page: '/docs/tags', helpful: true, comment: null},
+  ],
+};
+
+describe('the report\'s charts', () => {
+  let file: string;
+  beforeAll(async () => {
+    const log = path.join(dir, 'charts.sqlite');
+    await seedSqliteLog(log, new Date(), CHART_SEED);
+    file = await writeReport('charts', {QUERY_LOG_SQLITE_PATH: log});
+  });
+
+  for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], [390, 'dark']] as const) {
+    it(`lays out every chart without overlap or clipping, bars within their axis and text readable, at ${width} px (${colorScheme})`, async () => {
+      const context = await browser.newContext({colorScheme, viewport: {width, height: 900}});
+      try {
+        const page = await context.newPage();
+        await page.goto(pathToFileURL(file).href, {waitUntil: 'load'});
+        const charts = page.locator('figure svg[role="img"]:visible');
+        await expect.poll(() => charts.count()).toBe(4);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        for (let i = 0; i < 4; i++) {
+          const layout = await charts.nth(i).evaluate((svg: SVGSVGElement, axisTitles: string[]) => {
+            const box = (el: Element) => el.getBoundingClientRect();
+            const chart = box(svg);
+            const scale = chart.width / svg.viewBox.baseVal.width;
+            const texts = Array.from(svg.querySelectorAll('text'), (el) => ({text: el.textContent ?? '', box: box(el), px: parseFloat(getComputedStyle(el).fontSize) * scale}));
+            const bars = Array.from(svg.querySelectorAll('rect'), box).filter((b) => b.width > 0.5 && b.height > 0.5);
+            const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+            const titles = texts.filter((t) => axisTitles.includes(t.text));
+            const numbers = texts.filter((t) => /^\d+$/.test(t.text));
+            // Tick labels of a value axis: left of every bar and above the baseline (vertical bars; the day labels are
+            // below it), or above every bar (horizontal bars).
+            const leftTicks = numbers.filter((t) => t.box.right <= Math.min(...bars.map((b) => b.left)) && t.box.bottom <= Math.max(...bars.map((b) => b.bottom)));
+            const topTicks = numbers.filter((t) => t.box.bottom <= Math.min(...bars.map((b) => b.top)));
+            const last = <T,>(list: T[], by: (t: T) => number) => list.reduce<T | undefined>((a, b) => (a === undefined || by(b) > by(a) ? b : a), undefined);
+            const highestTick = last(leftTicks, (t) => Number(t.text));
+            const furthestTick = last(topTicks, (t) => Number(t.text));
+            return {
+              titlesFound: titles.map((t) => t.text),
+              titleOverlaps: titles.flatMap((title) => texts.filter((t) => t !== title && overlaps(t.box, title.box)).map((t) => `${title.text} / ${t.text}`)),
+              clipped: texts.filter((t) => t.box.left < Math.max(0, chart.left) - 0.5 || t.box.right > Math.min(window.innerWidth, chart.right) + 0.5).map((t) => t.text),
+              smallest: Math.min(...texts.map((t) => t.px)),
+              // Past the last tick: a vertical bar above the highest tick label's middle, a horizontal one right of the furthest's.
+              pastLastTick: highestTick && leftTicks.length > topTicks.length
+                ? bars.filter((b) => b.top < (highestTick.box.top + highestTick.box.bottom) / 2 - 1).length
+                : furthestTick ? bars.filter((b) => b.right > (furthestTick.box.left + furthestTick.box.right) / 2 + 1).length : 0,
+            };
+          }, AXIS_LABELS[i]);
+          expect(layout.titlesFound.sort(), CHART_TITLES[i]).toEqual([...AXIS_LABELS[i]].sort());
+          expect(layout.titleOverlaps, CHART_TITLES[i]).toEqual([]);
+          expect(layout.clipped, CHART_TITLES[i]).toEqual([]);
+          expect(layout.pastLastTick, CHART_TITLES[i]).toBe(0);
+          expect(layout.smallest, CHART_TITLES[i]).toBeGreaterThanOrEqual(11);
+        }
+        // Every page path is shown whole, in the chart and in its table.
+        expect((await charts.nth(2).locator('text').allTextContents()).join('').replace(/\s/g, '')).toContain(LONG_PAGE);
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
