@@ -1,7 +1,7 @@
 import {ANSWER_CUT_NOTE, earlierAnswersOf, earlierQuestionsOf, START_RESPONSE_MARKER, type CompletionRequest} from '../../contract/completions';
 import type {Answerer} from './answerer';
 import type {CompletionOutcome} from '../metrics';
-import type {RetrievedSection, Retriever} from '../../lib/search/retrieval';
+import {pagesInDoubt, type RetrievedSection, type Retriever} from '../../lib/search/retrieval';
 import {limitLog, type LimitedLog} from '../log-limiter';
 
 /** What the server records of each completion it serves. */
@@ -11,6 +11,11 @@ export interface CompletionRecord {
   references: string[];
   /** The docs had no answer: false when the answer failed instead (the LLM endpoint), which is no page to write. */
   answeredIDontKnow: boolean;
+  /**
+   * An answer whose first two pages scored close (pagesInDoubt): the built-in answer quoted both. The report lists these
+   * questions apart, since a page that answers them squarely may be missing.
+   */
+  answeredInDoubt: boolean;
   msToReferences: number;
   msToEnd: number;
 }
@@ -112,6 +117,7 @@ export async function* completionStream(
   }
   const iDontKnow = !failed && (written.trim() === '' || written.trim() === request.iDontKnowMessage);
   if (written.trim() === '') yield request.iDontKnowMessage;
-  const record = {createdAt: new Date(), prompt: request.prompt, references, answeredIDontKnow: iDontKnow, msToReferences, msToEnd: performance.now() - started};
+  const inDoubt = !failed && !iDontKnow && pagesInDoubt(sections) !== null;
+  const record = {createdAt: new Date(), prompt: request.prompt, references, answeredIDontKnow: iDontKnow, answeredInDoubt: inDoubt, msToReferences, msToEnd: performance.now() - started};
   onDone(record, failed ? 'upstream_error' : iDontKnow ? 'dont_know' : 'answered');
 }
