@@ -1,3 +1,4 @@
+import {DOUBT_SCORE_RATIO} from '../../lib/search/retrieval';
 import {parseHTML} from 'linkedom';
 import {citedPagesChart, questionsPerDayChart, ratingsPerDayChart, worstRatedPagesChart, type Chart} from './charts';
 import type {MaintainerReport} from './maintainer-report';
@@ -101,6 +102,12 @@ export function renderReportPage(report: MaintainerReport, generatedAt: Date = n
     timeOf(t.lastRated),
     t.firstReference ? el('code', {}, t.firstReference) : el('span', {class: 'none'}, 'no answer found for this question'),
   ]);
+  const inDoubt = report.inDoubt.map((q) => [
+    reader(q.question),
+    String(q.count),
+    timeOf(q.lastAsked),
+    el('ul', {class: 'wordings'}, q.pages.map((page) => el('li', {}, el('code', {}, page)))),
+  ]);
   const comments = report.latestComments.reduce((pages, c) => pages.set(c.page, [...(pages.get(c.page) ?? []), c]), new Map<string, typeof report.latestComments>());
 
   document.body.append(
@@ -167,6 +174,19 @@ export function renderReportPage(report: MaintainerReport, generatedAt: Date = n
           {class: 'method'},
           'Queries table: thumbs-down ratings from the dialog, one row per question (compared without case). The reference is the first source of the latest ' +
             'answer to the same question served before the rating (completions table): the section the answer leaned on most.',
+        ),
+      ),
+      section(
+        'in-doubt',
+        'Answers in doubt: two pages scored close',
+        inDoubt.length
+          ? table('Questions whose first two pages scored close, most asked first', ['Question', 'Times asked', 'Last asked', 'The two pages of the latest answer'], inDoubt, [1])
+          : none('every answer had one page that clearly answered it'),
+        el(
+          'p',
+          {class: 'method'},
+          `Completions table: answers whose second page scored at least ${Math.round(DOUBT_SCORE_RATIO * 100)}% of the first (the chat then quotes a passage of each). ` +
+            'A page that answers the question squarely may be missing, or one of the two should say which of them the reader wants.',
         ),
       ),
       section(

@@ -1,5 +1,16 @@
 import {groupDontKnowQuestions, isOffTopic, type DontKnowGroup} from './dont-know-groups';
 import type {Day, LogRows} from './read-log';
+import {pagesOfReferences, type InDoubtQuestion} from '../../server/query-log/store';
+
+/** The first section of a stored reference list, or null when it has none (or is not a JSON array of strings). */
+function firstReferenceOf(referenceIds: string | null): string | null {
+  try {
+    const parsed: unknown = JSON.parse(referenceIds ?? '[]');
+    return Array.isArray(parsed) && typeof parsed[0] === 'string' ? parsed[0] : null;
+  } catch {
+    return null;
+  }
+}
 
 /** What `npm run report -- --html` draws and `--json` prints: where readers' questions go and where the docs fail them. */
 export interface MaintainerReport {
@@ -34,6 +45,8 @@ export interface MaintainerReport {
   /** Why off-topic questions are not set apart (no search index in the build folder), or null when they are. */
   offTopicUnavailable: string | null;
   thumbsDown: Array<{question: string; count: number; lastRated: Date; firstReference: string | null}>;
+  /** Answers in doubt: questions whose first two pages scored close, most asked first, with those two pages. */
+  inDoubt: InDoubtQuestion[];
   /** Pages by share of "No", then by number of "No". */
   pageRatings: Array<{page: string; yes: number; no: number; noShare: number}>;
   latestComments: Array<{page: string; helpful: boolean; comment: string; createdAt: Date}>;
@@ -52,25 +65,11 @@ export function daysBetween(since: Date, until: Date): Day[] {
   return days;
 }
 
-/** A reference as the chat serves it (`/docs/quickstart#install`) as the page it is on (`/docs/quickstart`). */
-export const pageOfReference = (reference: string) => reference.replace(/[#?].*$/, '').replace(/(.)\/$/, '$1');
-
-/** The reference list of an answer as stored (a JSON array of section URLs); a row that is not one counts as none. */
-function parseReferences(referenceIds: string | null): string[] {
-  if (!referenceIds) return [];
-  try {
-    const parsed: unknown = JSON.parse(referenceIds);
-    return Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** Pages cited by answered questions; an answer citing two sections of one page counts once for it. */
 function countCitedPages(lists: LogRows['citedReferenceLists'], limit: number) {
   const answersByPage = new Map<string, number>();
   for (const {referenceIds, answers} of lists) {
-    for (const page of new Set(parseReferences(referenceIds).map(pageOfReference))) answersByPage.set(page, (answersByPage.get(page) ?? 0) + answers);
+    for (const page of pagesOfReferences(referenceIds)) answersByPage.set(page, (answersByPage.get(page) ?? 0) + answers);
   }
   return [...answersByPage]
     .map(([page, answers]) => ({page, answers}))
@@ -119,7 +118,8 @@ export function buildMaintainerReport(rows: LogRows, options: ReportOptions): Ma
     dontKnowGroups: groups.filter((group) => !known || !isOffTopic(group, known)).slice(0, options.limit),
     offTopicGroups: known && groups.filter((group) => isOffTopic(group, known)).slice(0, options.limit),
     offTopicUnavailable: 'unavailable' in siteTerms ? siteTerms.unavailable : null,
-    thumbsDown: rows.thumbsDown.map(({referenceIds, ...r}) => ({...r, firstReference: parseReferences(referenceIds)[0] ?? null})),
+    thumbsDown: rows.thumbsDown.map(({referenceIds, ...r}) => ({...r, firstReference: firstReferenceOf(referenceIds)})),
+    inDoubt: rows.inDoubt,
     pageRatings: rows.pageRatings.map((r) => ({...r, noShare: r.no / (r.yes + r.no)})),
     latestComments: rows.latestComments,
     citedPages: countCitedPages(rows.citedReferenceLists, options.limit),

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import {numbered, RATED_AT_SQL, REPORT_COMMENTS_PER_PAGE, REPORT_SQL} from '../../server/query-log/store';
+import {inDoubtQuestionOf, numbered, RATED_AT_SQL, REPORT_COMMENTS_PER_PAGE, REPORT_SQL, type InDoubtQuestion} from '../../server/query-log/store';
 
 /**
  * Read-only queries of the maintainer's report over the query-log tables (queries, completions, page_feedback), in
@@ -23,6 +23,8 @@ export interface LogRows {
   pageRatings: Array<{page: string; yes: number; no: number}>;
   pageTotals: {yes: number; no: number; comments: number};
   latestComments: Array<{page: string; helpful: boolean; comment: string; createdAt: Date}>;
+  /** Questions answered in doubt, most asked first, with the first two pages of their latest such answer. */
+  inDoubt: InDoubtQuestion[];
 }
 
 /** How the two stores spell what differs: the UTC day of a timestamp. */
@@ -71,6 +73,7 @@ const sql = (d: Dialect) => ({
     FROM page_feedback WHERE created_at >= ?`,
   pageRatings: REPORT_SQL.pageRatings,
   latestComments: REPORT_SQL.latestComments,
+  inDoubt: REPORT_SQL.inDoubt,
 });
 
 /** Reads the report's rows from one store. */
@@ -97,6 +100,7 @@ function toLogRows(rows: Record<keyof ReturnType<typeof sql>, Row[]>): LogRows {
     pageRatings: rows.pageRatings.map((r) => ({page: String(r.page), yes: num(r.yes), no: num(r.no)})),
     pageTotals: {yes: num(totals.yes), no: num(totals.no), comments: num(totals.comments)},
     latestComments: rows.latestComments.map((r) => ({page: String(r.page), helpful: Boolean(r.helpful), comment: String(r.comment), createdAt: time(r.created_at)})),
+    inDoubt: rows.inDoubt.map((r) => inDoubtQuestionOf(r as Parameters<typeof inDoubtQuestionOf>[0])),
   };
 }
 
@@ -110,6 +114,7 @@ const parameters = <T>(since: T, limit: number): Record<keyof ReturnType<typeof 
   pageTotals: [since],
   pageRatings: [since, limit],
   latestComments: [since, limit, REPORT_COMMENTS_PER_PAGE],
+  inDoubt: [since, limit],
 });
 
 /** Reads a SQLite query log, opened read-only: the report never writes to the log it reads. */

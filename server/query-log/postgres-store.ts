@@ -6,6 +6,7 @@ import {
   ADDED_INDEXES,
   COMMENT_AMENDS_VOTE_WITHIN_HOURS,
   groupComments,
+  inDoubtQuestionOf,
   numbered,
   RATING_FINDS_QUESTION_WITHIN_HOURS,
   REPORT_COMMENTS_PER_PAGE,
@@ -119,8 +120,8 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
     },
     async insertCompletion(c) {
       await pool.query(
-        'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, ms_to_references, ms_to_end) VALUES ($1, $2, $3, $4, $5, $6)',
-        [c.createdAt, wellFormed(c.prompt), wellFormed(JSON.stringify(c.references)), c.answeredIDontKnow, c.msToReferences, c.msToEnd],
+        'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, answered_in_doubt, ms_to_references, ms_to_end) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [c.createdAt, wellFormed(c.prompt), wellFormed(JSON.stringify(c.references)), c.answeredIDontKnow, c.answeredInDoubt, c.msToReferences, c.msToEnd],
       );
     },
     async countQueries() {
@@ -156,6 +157,7 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
           return {page: r.page, yes, no, noShare: no / (yes + no)};
         }),
         latestComments: groupComments(comments.rows.map((r) => ({page: r.page, helpful: r.helpful, comment: r.comment, createdAt: r.created_at}))),
+        inDoubt: (await pool.query(numbered(REPORT_SQL.inDoubt), [since, limit])).rows.map(inDoubtQuestionOf),
       };
     },
     async prune(days) {

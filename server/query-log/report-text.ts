@@ -28,6 +28,7 @@ export function formatReport(report: QueryLogReport, kind: string, days: number)
         [`  ${page}`, ...comments.map((c) => `    ${c.createdAt.toISOString().slice(0, 10)}  ${c.helpful ? 'Yes' : 'No '}  ${oneLine(c.comment)}`)].join('\n'),
       )
       .join('\n') || none;
+  const inDoubt = report.inDoubt.map((q) => `  ${String(q.count).padStart(5)}  ${oneLine(q.question)}\n         ${q.pages.join('  |  ')}`).join('\n') || none;
   return [
     `Query log (${kind}) since ${report.since.toISOString().slice(0, 10)} (${days} days)\n`,
     // Two sources: what the dialog posts to the query log (questions and ratings from readers' browsers), and what the
@@ -36,6 +37,7 @@ export function formatReport(report: QueryLogReport, kind: string, days: number)
     `Rated unhelpful in the dialog (queries table):\n${list(report.negativeQueries)}\n`,
     `Answers served by the completions endpoint (completions table, any client): ${report.completions}; ` +
       `answered "don't know": ${percent(report.iDontKnowShare)}\n`,
+    `Answers in doubt (completions table: the first two pages scored close, so the answer quoted both; a page may be missing):\n${inDoubt}\n`,
     `"Was this page helpful?" by share of "No" (page_feedback table; pages with at least one answer, highest share first):\n${ratings}\n`,
     `Latest comments (page_feedback table; most recently commented pages first, up to ${REPORT_COMMENTS_PER_PAGE} per page, newest first):\n${comments}`,
   ].join('\n');

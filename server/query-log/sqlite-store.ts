@@ -6,6 +6,7 @@ import {
   ADDED_INDEXES,
   COMMENT_AMENDS_VOTE_WITHIN_HOURS,
   groupComments,
+  inDoubtQuestionOf,
   RATING_FINDS_QUESTION_WITHIN_HOURS,
   REPORT_COMMENTS_PER_PAGE,
   REPORT_SQL,
@@ -120,12 +121,13 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
     return !vote ? 'not-found' : vote.comment === comment ? 'unchanged' : 'conflict';
   };
   const insertCompletion = db.prepare(
-    'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, ms_to_references, ms_to_end) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO completions (created_at, prompt, reference_ids, answered_i_dont_know, answered_in_doubt, ms_to_references, ms_to_end) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const topQueries = db.prepare(REPORT_SQL.topQueries);
   const negative = db.prepare(REPORT_SQL.negativeQueries);
   const pageRatings = db.prepare(REPORT_SQL.pageRatings);
   const latestComments = db.prepare(REPORT_SQL.latestComments);
+  const inDoubt = db.prepare(REPORT_SQL.inDoubt);
   const ping = db.prepare('SELECT 1');
   const completionStats = db.prepare('SELECT COUNT(*) AS total, COALESCE(SUM(answered_i_dont_know), 0) AS idk FROM completions WHERE created_at >= ?');
 
@@ -175,7 +177,7 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
     amendPageFeedback: (voteId, comment) => write(() => amend(voteId, wellFormed(comment))),
     async insertCompletion(c) {
       await write(() =>
-        insertCompletion.run(c.createdAt.toISOString(), wellFormed(c.prompt), wellFormed(JSON.stringify(c.references)), c.answeredIDontKnow ? 1 : 0, c.msToReferences, c.msToEnd),
+        insertCompletion.run(c.createdAt.toISOString(), wellFormed(c.prompt), wellFormed(JSON.stringify(c.references)), c.answeredIDontKnow ? 1 : 0, c.answeredInDoubt ? 1 : 0, c.msToReferences, c.msToEnd),
       );
     },
     async prune(days) {
@@ -211,6 +213,7 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
             createdAt: new Date(r.created_at),
           })),
         ),
+        inDoubt: (inDoubt.all(iso, limit) as Array<Parameters<typeof inDoubtQuestionOf>[0]>).map(inDoubtQuestionOf),
       };
     },
     async ping() {

@@ -203,6 +203,23 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       expect(report.iDontKnowShare).toBe(0.5);
     });
 
+    it('reports the questions answered in doubt once per question, most asked first, with the two pages of the latest', async () => {
+      const now = Date.now();
+      const at = (secondsAgo: number) => new Date(now - secondsAgo * 1000);
+      const doubt = (prompt: string, references: string[], secondsAgo: number, answeredInDoubt = true) =>
+        store.insertCompletion({createdAt: at(secondsAgo), prompt, references, answeredIDontKnow: false, answeredInDoubt, msToReferences: 1, msToEnd: 2});
+      await doubt('How do I schedule ingestion?', ['/docs/schedule/cron#steps', '/docs/schedule/cron', '/docs/schedule/airflow'], 30);
+      await doubt('how do i schedule ingestion? ', ['/docs/schedule/airflow#dag', '/docs/schedule/cron#steps'], 20);
+      await doubt('Which grants does the role need?', ['/docs/grants', '/docs/roles#assign'], 10);
+      await doubt('A clear answer', ['/docs/one', '/docs/two'], 5, false);
+      const {inDoubt} = await store.report(at(60));
+      expect(inDoubt.map(({question, count, pages}) => ({question: question.toLowerCase().trim(), count, pages}))).toEqual([
+        {question: 'how do i schedule ingestion?', count: 2, pages: ['/docs/schedule/airflow', '/docs/schedule/cron']},
+        {question: 'which grants does the role need?', count: 1, pages: ['/docs/grants', '/docs/roles']},
+      ]);
+      expect(inDoubt[0].lastAsked.getTime()).toBe(at(20).getTime());
+    });
+
     // Page feedback: the rows each test leaves are counted by the report test at the end.
     const feedbackSince = new Date(Date.now() - 60_000);
     const answersOf = async (page: string) => {
@@ -521,6 +538,9 @@ function olderLogSuite(name: string, makeOld: (statements: string[]) => Promise<
         const report = await store.report(since);
         expect(report.pageRatings).toEqual([{page: '/docs/quickstart', yes: 1, no: 1, noShare: 0.5}]);
         expect(report.latestComments[0].comments.map((c) => c.comment)).toEqual(['new comment', 'old comment']);
+        // The completions table gained answered_in_doubt: a new answer in doubt is reported.
+        await store.insertCompletion({createdAt: new Date(), prompt: 'close call', references: ['/docs/a', '/docs/b'], answeredIDontKnow: false, answeredInDoubt: true, msToReferences: 1, msToEnd: 2});
+        expect((await store.report(since)).inDoubt.map((q) => q.question)).toEqual(['close call']);
       } finally {
         await app.close();
         await store.close();

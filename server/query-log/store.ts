@@ -31,7 +31,38 @@ export interface QueryLogReport {
   pageRatings: PageRating[];
   /** Pages with comments, the most recently commented first; at most `limit` pages of REPORT_COMMENTS_PER_PAGE. */
   latestComments: PageComments[];
+  /** Questions answered in doubt (their first two pages scored close), most asked first; at most `limit`. */
+  inDoubt: InDoubtQuestion[];
 }
+
+/** A question whose answers were in doubt, with the first two pages of its latest such answer. */
+export interface InDoubtQuestion {
+  question: string;
+  count: number;
+  lastAsked: Date;
+  /** The first two pages of the latest answer in doubt (its references' pages, in order). */
+  pages: string[];
+}
+
+/** The first `count` pages (anchors dropped) of a stored reference list (a JSON array of section URLs); none when it is not one. */
+export function pagesOfReferences(referenceIds: string | null, count = Infinity): string[] {
+  let parsed: unknown = [];
+  try {
+    parsed = JSON.parse(referenceIds ?? '[]');
+  } catch {
+    return [];
+  }
+  const pages = Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string').map((r) => r.replace(/[#?].*$/, '').replace(/(.)\/$/, '$1')) : [];
+  return [...new Set(pages)].slice(0, count);
+}
+
+/** The report's rows of REPORT_SQL.inDoubt, read the same from either store. */
+export const inDoubtQuestionOf = (r: {question: unknown; count: unknown; last_asked: unknown; reference_ids: unknown}): InDoubtQuestion => ({
+  question: String(r.question),
+  count: Number(r.count),
+  lastAsked: r.last_asked instanceof Date ? r.last_asked : new Date(String(r.last_asked)),
+  pages: pagesOfReferences(r.reference_ids === null || r.reference_ids === undefined ? null : String(r.reference_ids), 2),
+});
 
 /**
  * A write the store refused for a reason that passes (a lock, a file being replaced, a database restarting): the
@@ -150,6 +181,18 @@ export const REPORT_SQL = {
     )
     SELECT c.page, c.helpful, c.comment, c.created_at FROM commented c JOIN pages p ON p.page = c.page
     WHERE c.n <= ? ORDER BY p.newest DESC, p.newest_id DESC, c.n`,
+  /**
+   * (since, limit): questions answered in doubt (answered_in_doubt: the first two pages scored close), the same
+   * question in any case and spacing one, most asked first, with the references of its latest answer in doubt.
+   */
+  inDoubt: `SELECT g.question, g.count, g.last_asked,
+      (SELECT c.reference_ids FROM completions c
+        WHERE lower(trim(c.prompt)) = g.question_key AND c.answered_in_doubt
+        ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS reference_ids
+    FROM (SELECT lower(trim(prompt)) AS question_key, MIN(prompt) AS question, COUNT(*) AS count, MAX(created_at) AS last_asked
+      FROM completions WHERE created_at >= ? AND answered_in_doubt GROUP BY lower(trim(prompt))
+      ORDER BY count DESC, last_asked DESC, question LIMIT ?) g
+    ORDER BY g.count DESC, g.last_asked DESC, g.question`,
 } as const;
 
 /** `?` placeholders as PostgreSQL's `$1`, `$2`, ... (the report's SQL holds no other question mark). */
@@ -171,6 +214,8 @@ export const ADDED_COLUMNS = [
   {table: 'queries', column: 'rated_at', type: '{{TIMESTAMP}}'},
   /** The random id the widget sent with a vote (see VOTE_ID_PATTERN); NULL for votes sent without one. */
   {table: 'page_feedback', column: 'vote_id', type: 'TEXT'},
+  /** The answer's first two pages scored close (CompletionRecord.answeredInDoubt); NULL on rows stored before. */
+  {table: 'completions', column: 'answered_in_doubt', type: 'BOOLEAN'},
 ] as const;
 
 /** Longest `Idempotency-Key` header accepted (longer: 400). */

@@ -11,9 +11,10 @@ import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {HOSTILE_COMMENT, HOSTILE_QUESTION, postgresUrlInSchema, seedPostgresLog, seedSqliteLog, type SeedLog} from '../../scripts/report/seed-log';
 import {startTestServer, type TestServer} from '../../server/test-server';
+import {IN_DOUBT_OPENING} from '../../server/completions/extractive-answerer';
 import {chatText} from '../../src/site';
 import {collectErrors, gotoHydrated, launchChromium, newPage} from './browser';
-import {chatState, dialog, input, openButton} from './chat-page';
+import {answer, chatState, dialog, input, openButton} from './chat-page';
 
 /**
  * The maintainer's page as a maintainer gets it: `npm run report -- --html FILE` over a log seeded across several days,
@@ -256,6 +257,42 @@ describe('the report of what readers did in the dialog', () => {
       expect(await toWrite.locator('li').allTextContents()).toEqual([MISSING_PAGE]);
       const offTopic = report.locator('section[aria-labelledby="off-topic"] tbody tr');
       expect(await offTopic.locator('li').allTextContents()).toEqual([OFF_TOPIC]);
+    } finally {
+      await report.context().close();
+    }
+  });
+
+  it('lists a question the chat answered in doubt apart, with the two pages the answer quoted', async () => {
+    // Two pages score close for it on this site: the Snowflake setup guide and the role and privilege pages.
+    const IN_DOUBT = 'What privileges does the Snowflake role need?';
+    const page = await newPage(browser, {baseURL: server.url});
+    await gotoHydrated(page, '/docs/features');
+    await openButton(page).click();
+    await input(page).fill(IN_DOUBT);
+    await input(page).press('Enter');
+    await expect.poll(() => chatState(page), {timeout: 60_000}).toBe('done');
+    // The reader sees the doubt: the answer says two pages may answer it and quotes each under its title.
+    expect((await answer(page).textContent())?.startsWith(IN_DOUBT_OPENING)).toBe(true);
+    expect(await answer(page).locator('p > strong:only-child').count()).toBe(2);
+    const sources = dialog(page).getByRole('list', {name: chatText.referencesHeading}).getByRole('link');
+    const references = (await sources.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))).map((href) => href.split('#')[0]);
+    await page.context().close();
+
+    const env = {QUERY_LOG_SQLITE_PATH: server.config.sqlitePath};
+    const {DATABASE_URL: _ignored, ...inherited} = process.env;
+    const text = (await run('npm', ['run', '--silent', 'report', '--', '--days', '1'], {env: {...inherited, ...env}, timeout: 120_000})).stdout;
+    const listed = text.split('\n\n').find((part) => part.startsWith('Answers in doubt'))!;
+    expect(listed.split('\n')[1]).toBe(`      1  ${IN_DOUBT}`);
+
+    const {page: report} = await openReport(await writeReport('doubt', env), 'light');
+    try {
+      const rows = report.locator('section[aria-labelledby="in-doubt"] tbody tr');
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.nth(0).locator('th').textContent()).toBe(IN_DOUBT);
+      const pages = await rows.nth(0).locator('code').allTextContents();
+      expect(pages).toHaveLength(2);
+      // The two pages are the first two pages among the answer's references, as the reader saw them.
+      expect(pages).toEqual([...new Set(references)].slice(0, 2));
     } finally {
       await report.context().close();
     }
