@@ -5,7 +5,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadPageData} from '../../plugins/page-data';
 import {filterIntegrations, noFilters, resultLabel, type IntegrationFilters} from '../../src/pages/integrations/_components/filters';
 import {OPEN_SEARCH_EVENT} from '../../src/features/search/open-search';
-import {announcement, links, paths, product, quickstartCommands} from '../../src/site';
+import {announcement, links, notFoundText, paths, product, quickstartCommands} from '../../src/site';
 import {baseURL, launchChromium, newPage} from './browser';
 
 const require = createRequire(import.meta.url);
@@ -271,6 +271,37 @@ describe('docs home', () => {
 
 // Axe in both colour modes and the alt attribute of every image are checked on these four pages, and on every other
 // route, by the crawl (crawl.e2e.ts); what it does not check is here, in one visit per page at phone width.
+describe('not-found page: the closest page', () => {
+  /** Opens a missing address and waits until the 404 page has asked the search index for the closest page. */
+  async function openMissing(route: string): Promise<Page> {
+    const page = await newPage(browser);
+    const response = await page.goto(route, {waitUntil: 'networkidle'});
+    expect(response?.status()).toBe(404);
+    await page.waitForSelector('html[data-has-hydrated="true"]');
+    await page.waitForSelector('main p[aria-live]:not([aria-busy="true"])', {state: 'attached'});
+    return page;
+  }
+
+  it('suggests the page a mistyped address meant, when no route is a typo away but the search finds it', async () => {
+    // "/docs/snowflak": no route is a typo away; the search ranks the Snowflake source first, and its route names it.
+    const page = await openMissing('/docs/snowflak');
+    const closest = page.locator('main').getByText(notFoundText.closest).getByRole('link');
+    await expect.poll(() => closest.count()).toBe(1);
+    expect(await closest.getAttribute('href')).toBe('/docs/generated/ingestion/sources/snowflake');
+    await page.context().close();
+  });
+
+  it('suggests nothing for an address no page is close to', async () => {
+    const page = await openMissing('/no-such-page');
+    const main = page.locator('main');
+    expect(await main.getByText(notFoundText.closest).count()).toBe(0);
+    // The ways back stay.
+    expect(await main.getByRole('link', {name: notFoundText.docsHome}).count()).toBe(1);
+    expect(await main.getByRole('link', {name: notFoundText.searchFor('no such page')}).getAttribute('href')).toBe('/search?q=no%20such%20page');
+    await page.context().close();
+  });
+});
+
 describe('the four pages', () => {
   for (const route of fourPages) {
     it(`${route}: labels every graphic, describes content images, and has no horizontal scroll at 375 px`, async () => {

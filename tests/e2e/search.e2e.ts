@@ -1,6 +1,7 @@
 import type {Browser, Page, Request} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {links, searchLimits, searchText} from '../../src/site';
+import {links, searchLimits, searchText, storageKeys} from '../../src/site';
+import {axeBlocking} from './axe';
 import {collectErrors, gotoHydrated, launchChromium, newPage, reloadHydrated} from './browser';
 import {searchDialog as dialog, searchInput as input} from './search-page';
 
@@ -114,6 +115,30 @@ describe('search modal: opening and closing', () => {
     await expect.poll(() => dialog(page).count()).toBe(0);
     await page.keyboard.press('/');
     await expect.poll(() => dialog(page).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('opens from Ctrl+K pressed before the page has hydrated, with the keys typed after it as the query', async () => {
+    const page = await newPage(browser);
+    // The main bundle arrives 1.5 s late: the keys are pressed while the page is shown but not yet hydrated.
+    const mainBundle = /\/assets\/js\/main\.[^/]+\.js$/;
+    await page.route(mainBundle, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/docs/features', {waitUntil: 'domcontentloaded'});
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('lineage');
+    expect(await page.getAttribute('html', 'data-has-hydrated')).not.toBe('true');
+    await expect.poll(() => dialog(page).count(), {timeout: 30_000}).toBe(1);
+    await expect.poll(() => input(page).inputValue()).toBe('lineage');
+    await expect.poll(() => dialog(page).getByRole('option').count(), {timeout: 45_000}).toBeGreaterThan(0);
+    // The early listener has handed over: Escape closes and one more Ctrl+K opens the modal once.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => dialog(page).count()).toBe(1);
+    expect(await input(page).inputValue()).toBe('');
     await page.context().close();
   });
 
@@ -280,6 +305,34 @@ describe('/search page', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Search results for "domains"');
     await page.goBack();
     expect(new URL(page.url()).pathname).toBe('/docs/features');
+    await page.context().close();
+  });
+
+  it('offers the modal\'s saved searches and suggestions while the query is empty, and runs them', async () => {
+    const page = await newPage(browser);
+    await page.addInitScript(([key]) => localStorage.setItem(key, JSON.stringify(['glossary'])), [storageKeys.recentSearches]);
+    await gotoHydrated(page, '/search');
+    const main = page.locator('main');
+    const recent = main.getByRole('region', {name: searchText.recent});
+    await expect.poll(() => recent.getByRole('button', {name: 'glossary', exact: true}).count()).toBe(1);
+    const suggested = main.getByRole('region', {name: searchText.trySearchingFor});
+    await expect.poll(() => suggested.getByRole('button').allTextContents()).toEqual([...searchText.suggestions]);
+    // The same components as the modal's empty query.
+    await page.keyboard.press('Control+k');
+    const modalSuggested = dialog(page).getByRole('region', {name: searchText.trySearchingFor});
+    await expect.poll(() => modalSuggested.getByRole('button').allTextContents()).toEqual([...searchText.suggestions]);
+    expect(await axeBlocking(page, '[role="dialog"]')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    expect(await axeBlocking(page)).toEqual([]);
+
+    await recent.getByRole('button', {name: 'glossary', exact: true}).click();
+    await page.waitForURL('**/search?q=glossary');
+    await expect.poll(() => main.locator('ol > li').count(), {timeout: 45_000}).toBeGreaterThan(0);
+    expect(await recent.count()).toBe(0);
+    await page.locator('main input[type="search"]').fill('');
+    await suggested.getByRole('button', {name: searchText.suggestions[0], exact: true}).click();
+    await page.waitForURL(`**/search?q=${encodeURIComponent(searchText.suggestions[0])}`);
     await page.context().close();
   });
 

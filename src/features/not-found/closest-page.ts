@@ -1,6 +1,7 @@
 import type {SearchLexicon} from '../search/sharded-index';
 import {localLexiconUrl, siteSearchBackend} from '../search/site-backends';
 import {closestRoute} from './closest-route';
+import {isClose} from './closeness';
 import {pathWords} from './path-words';
 
 export interface ClosestPage {
@@ -22,7 +23,9 @@ async function routeNearby(pathname: string): Promise<ClosestPage | null> {
 
 /**
  * The page a mistyped path most likely meant, by the search index: the indexed route a typo away from it, or else
- * the page ranked first for the path's words (typos match fuzzily there too); null when neither finds one.
+ * the page ranked first for the path's words (typos match fuzzily there too) when its route or title is close to
+ * them (`isClose`: the search always ranks something first, "/no-such-page" found "No-Code Metadata Modeling");
+ * null otherwise.
  */
 export async function closestPage(pathname: string): Promise<ClosestPage | null> {
   const nearby = await routeNearby(pathname);
@@ -30,5 +33,6 @@ export async function closestPage(pathname: string): Promise<ClosestPage | null>
   const words = pathWords(pathname);
   if (!words) return null;
   const {hits} = await siteSearchBackend().search(words, 1);
-  return hits[0] ? {url: hits[0].pageUrl, title: hits[0].pageTitle} : null;
+  const page = hits[0] && {url: hits[0].pageUrl, title: hits[0].pageTitle};
+  return page && isClose(words, page) ? page : null;
 }

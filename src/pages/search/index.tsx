@@ -1,4 +1,4 @@
-import {useEffect, useState} from 'react';
+import {lazy, Suspense, useEffect, useState} from 'react';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
@@ -33,6 +33,9 @@ if (ExecutionEnvironment.canUseDOM && /\/search\/?$/.test(window.location.pathna
   const q = new URLSearchParams(window.location.search).get('q')?.trim();
   if (q) siteSearchBackend().prefetch?.(q);
 }
+
+// Most visits come with a query: what the page offers without one (saved searches, suggestions) loads on demand.
+const EmptySearch = lazy(() => import(/* webpackChunkName: "search-empty" */ './_components/EmptySearch'));
 
 // React never writes into the first-results container: it keeps what the first-results script wrote there.
 const LEFT_TO_THE_SCRIPT = {__html: ''};
@@ -107,6 +110,12 @@ export default function SearchPage() {
             className={styles.firstResults}
             dangerouslySetInnerHTML={LEFT_TO_THE_SCRIPT}
           />
+        )}
+        {/* Once the URL is read: the static HTML has no query, also for /search?q=… */}
+        {urlRead && !query.trim() && state.status === 'idle' && (
+          <Suspense fallback={null}>
+            <EmptySearch onRun={update} />
+          </Suspense>
         )}
         {/* Hidden by the stylesheet while the first-results script's hits are on screen. */}
         {state.status === 'loading' && (

@@ -2,6 +2,7 @@
 import {lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType} from 'react';
 import {searchText} from '@site/src/site';
 import {OPEN_SEARCH_EVENT, PREPARE_SEARCH_EVENT} from '@site/src/features/search/open-search';
+import {takeEarlyShortcut} from '@site/src/features/search/early-shortcut';
 import {preloadOnIntent} from '@site/src/components/preload-on-intent';
 import styles from './styles.module.css';
 
@@ -55,6 +56,10 @@ export default function SearchBar() {
     window.addEventListener('keydown', onKeyDown);
     window.addEventListener(OPEN_SEARCH_EVENT, onOpenRequest);
     window.addEventListener(PREPARE_SEARCH_EVENT, prepareModal);
+    // A shortcut pressed before hydration, caught by the page's early listener (which this stops): open as if it
+    // had been pressed now, with the keys typed since as the query.
+    const early = takeEarlyShortcut();
+    if (early !== null) setOpen((current) => current ?? {query: early});
     return () => {
       window.removeEventListener('keydown', onKeyDown);
       window.removeEventListener(OPEN_SEARCH_EVENT, onOpenRequest);

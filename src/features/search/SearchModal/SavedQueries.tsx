@@ -1,24 +1,20 @@
-import {useId} from 'react';
+import {useId, type ReactNode} from 'react';
 import {searchText} from '@site/src/site';
-import {isFavorite, type QueryLists} from '../query-store';
-import styles from './styles.module.css';
+import {isFavorite} from '../query-store';
+import type {SavedQueriesState} from '../use-saved-queries';
+import styles from './saved-queries.module.css';
 
-interface Props {
-  lists: QueryLists;
-  onRun: (query: string) => void;
-  onToggleFavorite: (query: string) => void;
-  onRemoveRecent: (query: string) => void;
-  onRemoveFavorite: (query: string) => void;
-}
+/** Heading level of a list's title: h3 in the modal, h2 on the search page under its h1. */
+type HeadingLevel = 'h2' | 'h3';
 
-function QueryList({title, items, children}: {title: string; items: string[]; children: (q: string) => React.ReactNode}) {
+function QueryList({title, items, heading: Heading, children}: {title: string; items: string[]; heading: HeadingLevel; children: (q: string) => ReactNode}) {
   const headingId = useId();
   if (items.length === 0) return null;
   return (
     <section className={styles.saved} aria-labelledby={headingId}>
-      <h3 className={styles.savedTitle} id={headingId}>
+      <Heading className={styles.savedTitle} id={headingId}>
         {title}
-      </h3>
+      </Heading>
       <ul className={styles.savedList}>
         {items.map((q) => (
           <li key={q} className={styles.savedItem}>
@@ -45,7 +41,8 @@ export function FavoriteToggle({query, saved, onToggle}: {query: string; saved: 
 }
 
 /** Recent and favourite searches, shown while the query is empty. */
-export function SavedQueries({lists, onRun, onToggleFavorite, onRemoveRecent, onRemoveFavorite}: Props) {
+export function SavedQueries({saved, onRun, heading = 'h3'}: {saved: SavedQueriesState; onRun: (query: string) => void; heading?: HeadingLevel}) {
+  const {lists} = saved;
   if (lists.recent.length === 0 && lists.favorites.length === 0) {
     return <p className={styles.hint}>Type to search the documentation. Your recent and favourite searches appear here.</p>;
   }
@@ -56,22 +53,22 @@ export function SavedQueries({lists, onRun, onToggleFavorite, onRemoveRecent, on
   );
   return (
     <>
-      <QueryList title={searchText.recent} items={lists.recent}>
+      <QueryList title={searchText.recent} items={lists.recent} heading={heading}>
         {(q) => (
           <>
             {run(q)}
-            <FavoriteToggle query={q} saved={isFavorite(lists, q)} onToggle={onToggleFavorite} />
-            <button type="button" className={styles.iconButton} aria-label={`Remove "${q}" from recent searches`} title="Remove" onClick={() => onRemoveRecent(q)}>
+            <FavoriteToggle query={q} saved={isFavorite(lists, q)} onToggle={saved.toggleFavorite} />
+            <button type="button" className={styles.iconButton} aria-label={`Remove "${q}" from recent searches`} title="Remove" onClick={() => saved.removeRecent(q)}>
               ✕
             </button>
           </>
         )}
       </QueryList>
-      <QueryList title={searchText.favorites} items={lists.favorites}>
+      <QueryList title={searchText.favorites} items={lists.favorites} heading={heading}>
         {(q) => (
           <>
             {run(q)}
-            <button type="button" className={styles.iconButton} aria-label={`Remove "${q}" from favorite searches`} title="Remove" onClick={() => onRemoveFavorite(q)}>
+            <button type="button" className={styles.iconButton} aria-label={`Remove "${q}" from favorite searches`} title="Remove" onClick={() => saved.removeFavorite(q)}>
               ✕
             </button>
           </>

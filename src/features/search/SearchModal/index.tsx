@@ -1,15 +1,17 @@
-import {useEffect, useMemo, useRef, useState, type KeyboardEvent} from 'react';
+import {useEffect, useRef, useState, type KeyboardEvent} from 'react';
 import {createPortal} from 'react-dom';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
-import {searchLimits, searchText, storageKeys} from '@site/src/site';
+import {searchLimits, searchText} from '@site/src/site';
 import type {SearchHit} from '../../../../lib/search/engine';
-import {browserStorage, createQueryStore, isFavorite} from '../query-store';
+import {isFavorite} from '../query-store';
+import {useSavedQueries} from '../use-saved-queries';
 import {useSearch} from '../use-search';
 import {siteSearchBackend} from '../site-backends';
 import {FetchError, NoResults} from '../components/SearchMessages';
 import {optionId, ResultList} from './ResultList';
-import {FavoriteToggle, SavedQueries} from './SavedQueries';
+import {FavoriteToggle} from './SavedQueries';
+import {EmptyQuery} from './EmptyQuery';
 import {useFocusTrap} from './use-focus-trap';
 import styles from './styles.module.css';
 
@@ -25,8 +27,7 @@ export const searchPageUrl = (q: string) => `/search?q=${encodeURIComponent(q.tr
 export default function SearchModal({initialQuery, onClose}: {initialQuery: string; onClose: () => void}) {
   const backend = siteSearchBackend();
   const history = useHistory();
-  const store = useMemo(() => createQueryStore(browserStorage('Search history is not saved'), {recent: storageKeys.recentSearches, favorites: storageKeys.favoriteSearches}), []);
-  const [lists, setLists] = useState(store.read);
+  const saved = useSavedQueries();
   const [query, setQuery] = useState(initialQuery);
   const [activeIndex, setActiveIndex] = useState(0);
   const [retry, setRetry] = useState(0);
@@ -37,7 +38,7 @@ export default function SearchModal({initialQuery, onClose}: {initialQuery: stri
 
   const hits = state.status === 'done' ? state.hits : [];
   const go = (url: string) => {
-    setLists(store.addRecent(query));
+    saved.addRecent(query);
     onClose();
     history.push(url);
   };
@@ -95,22 +96,14 @@ export default function SearchModal({initialQuery, onClose}: {initialQuery: stri
             onKeyDown={onKeyDown}
           />
           {query.trim() && (
-            <FavoriteToggle query={query.trim()} saved={isFavorite(lists, query)} onToggle={(q) => setLists(store.toggleFavorite(q))} />
+            <FavoriteToggle query={query.trim()} saved={isFavorite(saved.lists, query)} onToggle={saved.toggleFavorite} />
           )}
           <button type="button" className={styles.close} onClick={onClose}>
             Close
           </button>
         </div>
         <div className={styles.body}>
-          {state.status === 'idle' && (
-            <SavedQueries
-              lists={lists}
-              onRun={changeQuery}
-              onToggleFavorite={(q) => setLists(store.toggleFavorite(q))}
-              onRemoveRecent={(q) => setLists(store.removeRecent(q))}
-              onRemoveFavorite={(q) => setLists(store.removeFavorite(q))}
-            />
-          )}
+          {state.status === 'idle' && <EmptyQuery saved={saved} onRun={changeQuery} />}
           {state.status === 'loading' && <p className={styles.hint}>Searching…</p>}
           {state.status === 'error' && <FetchError onRetry={() => setRetry((n) => n + 1)} />}
           {state.status === 'done' && state.total === 0 && <NoResults query={state.query} onSuggestion={changeQuery} />}

@@ -2,6 +2,21 @@ import Link from '@docusaurus/Link';
 import {links, searchText} from '@site/src/site';
 import styles from './styles.module.css';
 
+/** The spec's search suggestions, each a button that runs it. */
+export function Suggestions({onPick}: {onPick: (q: string) => void}) {
+  return (
+    <ul className={styles.suggestions}>
+      {searchText.suggestions.map((s) => (
+        <li key={s}>
+          <button type="button" className={styles.suggestion} onClick={() => onPick(s)}>
+            {s}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The no-results screen of spec section 8, with suggestions that run a new search. */
 export function NoResults({query, onSuggestion}: {query: string; onSuggestion: (q: string) => void}) {
   return (
@@ -10,15 +25,7 @@ export function NoResults({query, onSuggestion}: {query: string; onSuggestion: (
         {searchText.noResultsFor} "<strong>{query}</strong>"
       </p>
       <p>{searchText.trySearchingFor}</p>
-      <ul className={styles.suggestions}>
-        {searchText.suggestions.map((s) => (
-          <li key={s}>
-            <button type="button" className={styles.suggestion} onClick={() => onSuggestion(s)}>
-              {s}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <Suggestions onPick={onSuggestion} />
       <p>
         {searchText.believeResults}{' '}
         <Link href={links.sourceIssues} target="_blank" rel="noopener noreferrer">

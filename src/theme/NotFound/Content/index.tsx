@@ -10,18 +10,24 @@ import {notFoundText, paths} from '@site/src/site';
 import type {ClosestPage} from '@site/src/features/not-found/closest-page';
 import {pathWords} from '@site/src/features/not-found/path-words';
 
-/** The closest page by the search index, looked up after the page has rendered (the index loads on demand). */
-function useClosestPage(pathname: string | null): ClosestPage | null {
-  const [closest, setClosest] = useState<ClosestPage | null>(null);
+/**
+ * The closest page by the search index, looked up after the page has rendered (the index loads on demand), and
+ * whether the look-up is still running (`undefined` until it is done, `null` when no page is close).
+ */
+function useClosestPage(pathname: string | null): ClosestPage | null | undefined {
+  const [closest, setClosest] = useState<ClosestPage | null | undefined>(undefined);
   useEffect(() => {
     let current = true;
-    setClosest(null);
+    setClosest(undefined);
     if (pathname === null) return undefined;
     import(/* webpackChunkName: "closest-page" */ '@site/src/features/not-found/closest-page')
       .then(({closestPage}) => closestPage(pathname))
       .then((page) => current && setClosest(page))
       // Without the index the page still offers the documentation home and the search page.
-      .catch((error: unknown) => console.error('Could not look up the closest page', error));
+      .catch((error: unknown) => {
+        console.error('Could not look up the closest page', error);
+        if (current) setClosest(null);
+      });
     return () => {
       current = false;
     };
@@ -46,7 +52,8 @@ export default function NotFoundContent({className}: Props): ReactNode {
             {notFoundText.title}
           </Heading>
           <p>{notFoundText.lead}</p>
-          <p aria-live="polite">
+          {/* Busy while the index is asked, so the region announces its outcome once (and tests know it is settled). */}
+          <p aria-live="polite" aria-busy={closest === undefined}>
             {closest && (
               <>
                 {notFoundText.closest} <Link to={closest.url}>{closest.title}</Link>
