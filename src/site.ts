@@ -236,9 +236,25 @@ export const quickstartCommands = [
   {command: 'datahub docker ingest-sample-data', purpose: 'Load sample metadata to explore.'},
 ] as const;
 
-/** What a page says when its code could not load on first load (spec section 8, "Chunk load failure"). */
+/** What the integrations page says when no integration passes the filters: one hint per filter that narrows the list. */
+export const integrationsEmptyText = {
+  heading: 'No integration matches all of these filters',
+  lead: 'To see results, try one of these:',
+  searchText: (text: string) => `Shorten or change the search text "${text}".`,
+  otherType: (type: string) => `Choose a platform type other than ${type}.`,
+  moreTypes: 'Tick more platform types, or untick them all to include every type.',
+  otherConnection: 'Change the connection type.',
+  oneCapability: (name: string) => `Untick ${name}.`,
+  capabilities: 'Untick a capability or two: an integration must support every one you tick.',
+  clear: 'Clear filters',
+} as const;
+
+/**
+ * What a page says when its code could not load on first load (spec section 8, "Chunk load failure"), in a reader's
+ * words: the browser's own message (a chunk number and a script address) stays in the console.
+ */
 export const chunkLoadText = {
-  message: 'Part of this page could not load, so it does not respond yet:',
+  message: 'This page did not finish loading, so its menus, search and buttons may not work. Check your connection, then retry.',
   retry: 'Retry',
 } as const;
 

@@ -41,7 +41,7 @@ export default function Integrations() {
                 ))}
               </ul>
             ) : (
-              <EmptyState hints={emptyStateHints(filters)} onClear={() => setFilters(noFilters)} />
+              <EmptyState hints={emptyStateHints(filters, data.cards)} onClear={() => setFilters(noFilters)} />
             )}
           </section>
         </div>

@@ -184,7 +184,7 @@ describe('integrations page', () => {
     expect(await page.locator('article').count()).toBe(0);
     expect(await page.getByRole('heading', {name: /No integration matches/}).isVisible()).toBe(true);
     const hints = await page.locator('section[aria-labelledby="integration-results"] li').allTextContents();
-    expect(hints).toEqual(['Shorten or change the search text "no-such-integration-anywhere".', 'Choose another platform type than Datastore.']);
+    expect(hints).toEqual(['Shorten or change the search text "no-such-integration-anywhere".', 'Choose a platform type other than Datastore.']);
     await page.getByRole('button', {name: 'Clear filters', exact: true}).click();
     await expect.poll(() => countText(page)).toBe(resultLabel(cards.length));
     expect(search(page)).toBe('');

@@ -4,13 +4,15 @@ import styles from './styles.module.css';
 
 const feedback = {idle: '', copied: 'Copied to clipboard', failed: 'Could not copy: select the command and copy it'} as const;
 
-/** A shell command on one line (scrolling sideways when it is wider than the screen) with a copy button that says when it worked. */
+/**
+ * A shell command shown whole, wrapping between its words (never inside one) when it is wider than its box, with a
+ * copy button that copies it as one line and says when it worked.
+ */
 export function CopyCommand({command, className}: {command: string; className?: string}) {
   const {status, copy} = useCopyToClipboard();
   return (
     <div className={clsx(styles.command, className)}>
-      {/* Focusable, so a command wider than the screen can be scrolled from the keyboard. */}
-      <pre className={styles.pre} tabIndex={0}>
+      <pre className={styles.pre}>
         <code>
           <span className={styles.prompt} aria-hidden="true">$ </span>
           {command.split(' ').map((token, i) => (

@@ -6,8 +6,9 @@ export const isChunkLoadError = (reason: unknown): reason is Error =>
 
 /**
  * On first load the page is static HTML until its route's chunks have loaded and React has taken it over; when one
- * fails to load, nothing catches it and the page stays readable but dead. This shows the error text and a Retry
- * button (spec section 8) at the top of the page then. Later failures (a link to another page) are Docusaurus's to
+ * fails to load, nothing catches it and the page stays readable but dead. This says so, with a Retry button (spec
+ * section 8), in a bar above the page: in the flow, before the navbar, so it covers neither the navbar nor the
+ * content, and a keyboard reader meets Retry first. Later failures (a link to another page) are Docusaurus's to
  * handle: it reloads the page.
  */
 export function watchFirstLoadChunkFailure(win: Window & {docusaurusRoot?: unknown}): void {
@@ -19,13 +20,20 @@ export function watchFirstLoadChunkFailure(win: Window & {docusaurusRoot?: unkno
     box.setAttribute('role', 'alert');
     // Infima's alert and button classes: the site's stylesheet has them, no style of its own to ship.
     box.className = 'alert alert--danger';
-    box.style.cssText = 'position:fixed;inset:0 0 auto;z-index:1000;border-radius:0';
-    box.textContent = `${chunkLoadText.message} ${reason.message} `;
+    box.style.cssText =
+      'display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:0.5rem 1rem;margin:0;padding:0.6rem 1rem;border-width:0 0 1px;border-radius:0';
+    const message = doc.createElement('span');
+    message.textContent = chunkLoadText.message;
     const retry = doc.createElement('button');
-    retry.className = 'button button--danger button--sm';
+    retry.type = 'button';
+    retry.className = 'button button--sm';
+    // The page's text colour as background, under the inverse of it (Infima's --ifm-background-color is transparent
+    // in light mode): Infima's danger button has white on red, 3.6:1 in light mode.
+    retry.style.cssText =
+      'border-color:var(--ifm-font-color-base);background:var(--ifm-font-color-base);color:var(--ifm-color-content-inverse);transition:none';
     retry.textContent = chunkLoadText.retry;
     retry.onclick = () => win.location.reload();
-    box.append(retry);
+    box.append(message, retry);
     doc.body.prepend(box);
   });
 }

@@ -109,17 +109,25 @@ describe('helpers', () => {
     expect(optionCounts(cards, profiling, 'connections', facets.connectionTypes)).toEqual({Pull: 2, Push: 0});
   });
 
-  it('suggests what to change for each filter kind in use', () => {
-    expect(emptyStateHints(noFilters)).toEqual([]);
-    expect(emptyStateHints({...noFilters, q: ' zzz '})).toEqual(['Shorten or change the search text "zzz".']);
-    expect(emptyStateHints({q: '', types: ['BI Tool', 'AI+ML'], connections: ['Push'], capabilities: ['Domains']})).toEqual([
-      'Choose another platform type than BI Tool or AI+ML.',
+  it('suggests what to change for each filter kind that narrows the list', () => {
+    expect(emptyStateHints(noFilters, cards)).toEqual([]);
+    expect(emptyStateHints({...noFilters, q: ' zzz '}, cards)).toEqual(['Shorten or change the search text "zzz".']);
+    expect(emptyStateHints({q: '', types: ['BI Tool'], connections: ['Push'], capabilities: ['Domains']}, cards)).toEqual([
+      'Choose a platform type other than BI Tool.',
       'Change the connection type.',
       'Untick Domains.',
     ]);
-    expect(emptyStateHints({...noFilters, capabilities: ['Domains', 'Data Profiling']})).toEqual([
+    expect(emptyStateHints({...noFilters, types: ['BI Tool', 'AI+ML']}, cards)).toEqual([
+      'Tick more platform types, or untick them all to include every type.',
+    ]);
+    expect(emptyStateHints({...noFilters, capabilities: ['Domains', 'Data Profiling']}, cards)).toEqual([
       'Untick a capability or two: an integration must support every one you tick.',
     ]);
+  });
+
+  it('names no type or connection when every one is ticked, since those filters leave nothing out', () => {
+    const everything = {q: 'zzz', types: [...facets.platformTypes], connections: ['Pull', 'Push'], capabilities: []};
+    expect(emptyStateHints(everything, cards)).toEqual(['Shorten or change the search text "zzz".']);
   });
 
   it('labels the result count', () => {

@@ -1,4 +1,5 @@
 import type {IntegrationCard, IntegrationFacets} from '@site/plugins/page-data/types';
+import {integrationsEmptyText} from '../../../site';
 
 /** What the reader chose on the integrations page; empty text or lists mean "any". */
 export interface IntegrationFilters {
@@ -104,14 +105,22 @@ export function offeredValues(cards: IntegrationCard[], kind: ListFilter, values
   return values.filter((value) => counts[value] > 0);
 }
 
-/** What to change when nothing matches, one suggestion per filter kind in use. */
-export function emptyStateHints(filters: IntegrationFilters): string[] {
+/**
+ * What to change when nothing matches: one suggestion per filter kind that narrows the list. Ticking every platform
+ * type (or both connection types) leaves out no integration, so it earns no suggestion.
+ */
+export function emptyStateHints(filters: IntegrationFilters, cards: IntegrationCard[]): string[] {
+  const text = integrationsEmptyText;
+  const leavesOut = (chosen: string[], valueOf: (card: IntegrationCard) => string) =>
+    chosen.length > 0 && cards.some((card) => !chosen.includes(valueOf(card)));
   const hints: string[] = [];
-  if (filters.q.trim()) hints.push(`Shorten or change the search text "${filters.q.trim()}".`);
-  if (filters.types.length) hints.push(`Choose another platform type than ${filters.types.join(' or ')}.`);
-  if (filters.connections.length) hints.push('Change the connection type.');
-  if (filters.capabilities.length > 1) hints.push('Untick a capability or two: an integration must support every one you tick.');
-  else if (filters.capabilities.length) hints.push(`Untick ${filters.capabilities[0]}.`);
+  if (filters.q.trim()) hints.push(text.searchText(filters.q.trim()));
+  if (leavesOut(filters.types, (card) => card.platformType)) {
+    hints.push(filters.types.length === 1 ? text.otherType(filters.types[0]) : text.moreTypes);
+  }
+  if (leavesOut(filters.connections, (card) => card.connectionType)) hints.push(text.otherConnection);
+  if (filters.capabilities.length > 1) hints.push(text.capabilities);
+  else if (filters.capabilities.length) hints.push(text.oneCapability(filters.capabilities[0]));
   return hints;
 }
 
