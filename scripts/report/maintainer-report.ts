@@ -1,16 +1,6 @@
 import {groupDontKnowQuestions, isOffTopic, type DontKnowGroup} from './dont-know-groups';
 import type {Day, LogRows} from './read-log';
-import {pagesOfReferences, type InDoubtQuestion} from '../../server/query-log/store';
-
-/** The first section of a stored reference list, or null when it has none (or is not a JSON array of strings). */
-function firstReferenceOf(referenceIds: string | null): string | null {
-  try {
-    const parsed: unknown = JSON.parse(referenceIds ?? '[]');
-    return Array.isArray(parsed) && typeof parsed[0] === 'string' ? parsed[0] : null;
-  } catch {
-    return null;
-  }
-}
+import {pagesOfReferences, referencesOf, type InDoubtQuestion} from '../../server/query-log/store';
 
 /** What `npm run report -- --html` draws and `--json` prints: where readers' questions go and where the docs fail them. */
 export interface MaintainerReport {
@@ -118,7 +108,7 @@ export function buildMaintainerReport(rows: LogRows, options: ReportOptions): Ma
     dontKnowGroups: groups.filter((group) => !known || !isOffTopic(group, known)).slice(0, options.limit),
     offTopicGroups: known && groups.filter((group) => isOffTopic(group, known)).slice(0, options.limit),
     offTopicUnavailable: 'unavailable' in siteTerms ? siteTerms.unavailable : null,
-    thumbsDown: rows.thumbsDown.map(({referenceIds, ...r}) => ({...r, firstReference: firstReferenceOf(referenceIds)})),
+    thumbsDown: rows.thumbsDown.map(({referenceIds, ...r}) => ({...r, firstReference: referencesOf(referenceIds)[0] ?? null})),
     inDoubt: rows.inDoubt,
     pageRatings: rows.pageRatings.map((r) => ({...r, noShare: r.no / (r.yes + r.no)})),
     latestComments: rows.latestComments,

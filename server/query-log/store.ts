@@ -44,15 +44,19 @@ export interface InDoubtQuestion {
   pages: string[];
 }
 
-/** The first `count` pages (anchors dropped) of a stored reference list (a JSON array of section URLs); none when it is not one. */
-export function pagesOfReferences(referenceIds: string | null, count = Infinity): string[] {
-  let parsed: unknown = [];
+/** The section URLs of a stored reference list (a JSON array of them); none when it is not one, its other items dropped. */
+export function referencesOf(referenceIds: string | null): string[] {
   try {
-    parsed = JSON.parse(referenceIds ?? '[]');
+    const parsed: unknown = JSON.parse(referenceIds ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string') : [];
   } catch {
     return [];
   }
-  const pages = Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string').map((r) => r.replace(/[#?].*$/, '').replace(/(.)\/$/, '$1')) : [];
+}
+
+/** The first `count` pages (anchors dropped) of a stored reference list, each once, in order. */
+export function pagesOfReferences(referenceIds: string | null, count = Infinity): string[] {
+  const pages = referencesOf(referenceIds).map((r) => r.replace(/[#?].*$/, '').replace(/(.)\/$/, '$1'));
   return [...new Set(pages)].slice(0, count);
 }
 
