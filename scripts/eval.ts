@@ -32,13 +32,12 @@ function printTable(title: string, rows: Array<{name: string; result: ReturnType
 function weightsSource(weights: RankingWeights, note: string): string {
   const round = (x: number) => Number(x.toFixed(4));
   const features = Object.entries(weights.features).map(([name, value]) => `    ${name}: ${round(value)},`).join('\n');
-  return `import type {RankingWeights} from '../lib/search/rank';
-
-/**
+  return `/**
  * The weights ranking uses (lib/search/rank.ts), written by \`npm run eval -- --fit\`: ${note}
- * Do not edit by hand; change the features or the question sets and fit again.
+ * Do not edit by hand; change the features or the question sets and fit again. Plain values that import nothing:
+ * ranking checks them against its RankingWeights type where it reads them, and data stays below the engine.
  */
-export const rankingWeights: RankingWeights = {
+export const rankingWeights = {
   features: {
 ${features}
   },

@@ -17,7 +17,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadRedirects} from '../../plugins/redirects/redirects';
 import {API_SETTINGS_FILE, HEADERS_FILE} from '../../plugins/api-settings';
 import {freePort} from '../../server/free-port';
-import {contentSecurityPolicy, htmlFiles, inlineScriptHashes, metaContentSecurityPolicy} from '../../server/security-headers';
+import {contentSecurityPolicy, htmlFiles, inlineScriptHashes, metaContentSecurityPolicy} from '../../lib/security/headers';
 import {chatText} from '../../src/site';
 import {startFakeOpenAi, type FakeOpenAi} from '../fakes/openai-server';
 import {launchChromium} from './browser';
