@@ -1,5 +1,5 @@
 /**
- * The split deployment of the README's "Deploying" section: the site built with its API on another origin
+ * The split deployment of maintaining/deploying.md: the site built with its API on another origin
  * (`CHAT_API_URL` at build time; npm test builds it into build-split/), served by a plain static file server with no
  * project code (Python's http.server), and the API alone (`npm run serve` with SERVE_STATIC=false and CORS_ORIGINS).
  * The API answers through an OpenAI-compatible endpoint (tests/fakes) that sends its answer in paced pieces, so the
