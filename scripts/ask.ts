@@ -11,8 +11,21 @@ import {readConfig} from '../server/config';
 import {completionStream} from '../server/completions/pipeline';
 import {createServices} from '../server/services';
 import {sectionTitleOf} from '../lib/search/types';
+import {answerHelp} from './cli-usage';
+
+const USAGE = `
+Usage: npm run ask -- "<question>" [--after "<earlier question>"]... [--json]
+
+The references (title and link) and the answer for a question through the chat's own pipeline, without HTTP.
+Reads the chat sections of build/ (without a build, of docs/) and the server's settings (maintaining/server.md).
+
+  --after "<question>"   ask it as a follow-up of that earlier question; repeat for more, oldest first
+  --json                 the references and the answer as JSON
+  --help, -h             this text
+`;
 
 async function main() {
+  answerHelp(USAGE);
   const {values, positionals} = parseArgs({allowPositionals: true, options: {json: {type: 'boolean', default: false}, after: {type: 'string', multiple: true, default: []}}});
   const prompt = positionals.join(' ').trim();
   if (!prompt) {

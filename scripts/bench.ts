@@ -20,6 +20,7 @@ import {benchBuild} from './bench/build';
 import {benchLighthouse} from './bench/lighthouse';
 import {benchModalOpen} from './bench/modal-open';
 import {missedTargets, skipReason, toMarkdown, type BenchRow} from './bench/report';
+import {answerHelp} from './cli-usage';
 
 /** What the phases share: our build, the baseline site's build when there is one, and the load duration. */
 interface BenchContext {
@@ -74,7 +75,23 @@ async function timed<T>(name: string, run: () => Promise<T> | T): Promise<T> {
   return result;
 }
 
+const USAGE = `
+Usage: npm run bench [-- --write]
+
+Every benchmark, phase by phase: builds (a minimal classic-preset Docusaurus site as the baseline, then ours),
+search, retrieval and CPU per hostile request, chat and query log, a chat flood, two instances, Lighthouse. Takes
+several minutes; each phase is announced on stderr. Rows that need PostgreSQL (TEST_DATABASE_URL) or redis-server
+say they were skipped without them.
+
+  --write       write the tracked bench/results.md and results.json (default: .scratch/bench/)
+  --help, -h    this text
+
+Settings: BENCH_LOAD_SECONDS (seconds of each load phase, default 20), BENCH_BEFORE_BUILD (an earlier build, to
+compare the time from a click to a usable dialog).
+`;
+
 async function main() {
+  answerHelp(USAGE);
   const {values} = parseArgs({options: {write: {type: 'boolean', default: false}}});
   const buildDir = path.resolve('build');
   const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);

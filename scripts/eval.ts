@@ -16,6 +16,7 @@ import {crossValidatedResult, loadEvaluationCorpus, pipelineAsker, runSet, summa
 import {readQuestionSets} from './evaluation/question-sets';
 import {embeddingsConfigFromEnv, prepareFusedEvaluation, quantile} from './evaluation/embeddings';
 import {readThreads, runThreads, THREADS_FILE} from './evaluation/threads';
+import {answerHelp} from './cli-usage';
 
 const WEIGHTS_FILE = 'data/ranking-weights.ts';
 const pct = (x: number) => x.toFixed(3);
@@ -32,13 +33,12 @@ function printTable(title: string, rows: Array<{name: string; result: ReturnType
 function weightsSource(weights: RankingWeights, note: string): string {
   const round = (x: number) => Number(x.toFixed(4));
   const features = Object.entries(weights.features).map(([name, value]) => `    ${name}: ${round(value)},`).join('\n');
-  return `import type {RankingWeights} from '../lib/search/rank';
-
-/**
+  return `/**
  * The weights ranking uses (lib/search/rank.ts), written by \`npm run eval -- --fit\`: ${note}
- * Do not edit by hand; change the features or the question sets and fit again.
+ * Do not edit by hand; change the features or the question sets and fit again. Plain values that import nothing:
+ * ranking checks them against its RankingWeights type where it reads them, and data stays below the engine.
  */
-export const rankingWeights: RankingWeights = {
+export const rankingWeights = {
   features: {
 ${features}
   },
@@ -49,7 +49,22 @@ ${features}
 `;
 }
 
+const USAGE = `
+Usage: npm run eval -- [--cv K] [--fit] [--misses] [--json] [--embeddings]
+
+Retrieval figures (hit@1/3/10, off-topic questions declined, answerable ones left without references) on every
+question set in data/, through the chat's own pipeline and the search box's ranking.
+
+  --cv K         add the K-fold cross-validated figures on the real users' questions (the figure that counts)
+  --fit          fit the ranking weights on every set and write data/ranking-weights.ts
+  --misses       list every miss: an accepted page not first, an off-topic question answered
+  --json         the figures as JSON
+  --embeddings   add the chat sets through fused retrieval with the EMBEDDINGS_* model
+  --help, -h     this text
+`;
+
 async function main() {
+  answerHelp(USAGE);
   const {values} = parseArgs({options: {cv: {type: 'string'}, fit: {type: 'boolean', default: false}, misses: {type: 'boolean', default: false}, json: {type: 'boolean', default: false}, embeddings: {type: 'boolean', default: false}}});
   // Checked first: a missing setting stops the run before minutes of lexical figures.
   const embeddingsConfig = values.embeddings ? embeddingsConfigFromEnv() : undefined;

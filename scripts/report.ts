@@ -13,8 +13,23 @@ import {renderReportPage} from './report/html-page';
 import {buildMaintainerReport} from './report/maintainer-report';
 import {openPostgresReader, openSqliteReader} from './report/read-log';
 import {readSiteTerms} from './report/site-terms';
+import {answerHelp} from './cli-usage';
+
+const USAGE = `
+Usage: npm run report -- [--days N] [--limit N] [--html FILE] [--json]
+
+What readers asked and rated over the period, from the query log the server writes (SQLite at
+QUERY_LOG_SQLITE_PATH, or PostgreSQL with DATABASE_URL). Plain text by default.
+
+  --days N      the period, counted back N x 24 h from now (default 30)
+  --limit N     rows of each list (default 10)
+  --html FILE   write the maintainer's page (one self-contained HTML file) instead
+  --json        print that page's data as JSON
+  --help, -h    this text
+`;
 
 async function main() {
+  answerHelp(USAGE);
   const {values} = parseArgs({
     options: {days: {type: 'string', default: '30'}, limit: {type: 'string', default: '10'}, html: {type: 'string'}, json: {type: 'boolean', default: false}},
   });

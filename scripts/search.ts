@@ -6,6 +6,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {loadSearchIndex, type SearchIndexFile} from '../lib/search/engine';
+import {answerHelp} from './cli-usage';
 
 /** File name of the hashed index in a build folder. */
 export function builtIndexName(buildDir: string): string {
@@ -20,7 +21,20 @@ export function readBuiltIndex(buildDir: string): SearchIndexFile {
   return JSON.parse(readFileSync(path.join(buildDir, builtIndexName(buildDir)), 'utf8')) as SearchIndexFile;
 }
 
+const USAGE = `
+Usage: npm run search -- "<query>" [--limit N] [--json] [--build DIR]
+
+The top results of the built search index, ranked by the same code as the browser (lib/search). Needs a build
+(npm run build).
+
+  --limit N     how many results (default 10)
+  --json        the results as JSON; run as npm run -s search -- ... --json to keep npm's banner off stdout
+  --build DIR   the build folder to read (default build)
+  --help, -h    this text
+`;
+
 function main() {
+  answerHelp(USAGE);
   const {values, positionals} = parseArgs({
     allowPositionals: true,
     options: {limit: {type: 'string', default: '10'}, json: {type: 'boolean', default: false}, build: {type: 'string', default: 'build'}},

@@ -6,7 +6,7 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 
 const SPLIT_TEST = 'tests/e2e/split-deployment.e2e.ts';
-/** What the split test reads first (API_SETTINGS_FILE in server/security-headers.ts). */
+/** What the split test reads first (API_SETTINGS_FILE in lib/security/headers.ts). */
 const SPLIT_BUILD_MARKER = 'build-split/api-settings.json';
 const SPLIT_BUILD_COMMAND = 'CHAT_API_URL=http://127.0.0.1:4791 npx docusaurus build --out-dir build-split';
 /** Vitest options that take the next argument as their value, so it is not a file filter. */

@@ -12,11 +12,12 @@ import {HEALTH_PATHS, healthRoutes} from './health';
 import {refusePrototypeKeys} from './json-body';
 import {createMetrics, type AppMetrics} from './metrics';
 import type {QueryLogStore} from './query-log/store';
-import {loadDocRoutes} from './query-log/doc-routes';
+import {loadDocRoutes} from '../plugins/routes';
 import {pageFeedbackRoutes} from './query-log/page-feedback-route';
 import {queryLogRoutes} from './query-log/route';
 import {isBounded} from './query-log/row-bound';
-import {builtApiOrigins, contentSecurityPolicy, inlineScriptHashes, registerSecurityHeaders} from './security-headers';
+import {builtApiOrigins, contentSecurityPolicy, inlineScriptHashes} from '../lib/security/headers';
+import {registerSecurityHeaders} from './security-headers';
 import type {SharedLimits} from './shared-limits';
 import {registerStaticSite} from './static-site';
 

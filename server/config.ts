@@ -64,7 +64,7 @@ export const serverDefaults = {
   queryLogMaxRows: 5_000_000,
 } as const;
 
-/** Defaults of semantic retrieval (EMBEDDINGS_*), shared by the schema, the README and the evaluation. */
+/** Defaults of semantic retrieval (EMBEDDINGS_*), shared by the schema, maintaining/retrieval.md and the evaluation. */
 export const embeddingsDefaults = {
   // A question waits for its vector at most this long: an embeddings call to a nearby model takes tens of ms.
   timeoutMs: 1_500,
@@ -94,7 +94,7 @@ export interface EmbeddingsConfig {
 const list = (fallback: string) =>
   z.string().default(fallback).transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 
-/** Environment the server reads at start; every variable has a working default (see README). */
+/** Environment the server reads at start; every variable has a working default (see maintaining/server.md). */
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('localhost'),

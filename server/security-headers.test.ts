@@ -5,7 +5,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {connectOrigins, HEADERS_FILE, readApiSettings, writeBuildPolicy} from '../plugins/api-settings';
 import {readSearchConfig} from '../plugins/search-index/config';
 import {buildApp} from './app';
-import {contentSecurityPolicy, inlineScriptHashes, metaContentSecurityPolicy, staticHostHeadersFile, withMetaContentSecurityPolicy} from './security-headers';
+import {contentSecurityPolicy, inlineScriptHashes, metaContentSecurityPolicy, staticHostHeadersFile, withMetaContentSecurityPolicy} from '../lib/security/headers';
 
 const metaPolicyOf = (html: string) => {
   const all = [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/g)];

@@ -5,7 +5,7 @@ import {createSemanticRetrieval} from './completions/embeddings/semantic-retriev
 import {createOpenAiAnswerer} from './completions/openai-answerer';
 import type {Retriever} from '../lib/search/retrieval';
 import type {Section} from '../lib/search/types';
-import {loadDocRoutes} from './query-log/doc-routes';
+import {loadDocRoutes} from '../plugins/routes';
 import {createPostgresStore} from './query-log/postgres-store';
 import {createSqliteStore} from './query-log/sqlite-store';
 import {boundRows} from './query-log/row-bound';

@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {builtApiOrigins, contentSecurityPolicy} from '../../server/security-headers';
+import {builtApiOrigins, contentSecurityPolicy} from '../../lib/security/headers';
 import {chatService} from '../../src/site';
 import {API_SETTINGS_FILE, apiOrigins, readApiSettings} from '.';
 

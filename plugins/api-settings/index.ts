@@ -9,9 +9,9 @@ import {
   inlineScriptHashes,
   staticHostHeadersFile,
   withMetaContentSecurityPolicy,
-} from '../../server/security-headers';
+} from '../../lib/security/headers';
 import {chatService} from '../../src/site';
-import type {AlgoliaConfig} from '../../src/features/search/backend';
+import type {AlgoliaConfig} from '../../src/features/search/search-types';
 import {readSearchConfig} from '../search-index/config';
 
 export {API_SETTINGS_FILE};

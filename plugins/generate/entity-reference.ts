@@ -1,7 +1,7 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
-import {DataFileError, parseDataText} from './load';
+import {DataFileError, parseDataText} from './parse-data';
 
 /** The release's entity registry and aspect records, written by scripts/reference/extract_entities.py. */
 export const ENTITY_REFERENCE_FILE = 'data/reference/entities-v0.10.5.json';

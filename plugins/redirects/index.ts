@@ -1,7 +1,7 @@
 import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {loadDocRoutes} from '../../server/query-log/doc-routes';
+import {loadDocRoutes} from '../routes';
 import {BUILT_REDIRECTS_FILE, forwardingPage, loadRedirects, redirectProblems} from './redirects';
 
 /** Where the forwarding pages are written before the build copies them into build/ (a static directory). */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type {AlgoliaConfig} from '../../src/features/search/backend';
+import type {AlgoliaConfig} from '../../src/features/search/search-types';
 
 const envSchema = z.object({
   /** Algolia application id; with the key and index name it switches search to the hosted index. */

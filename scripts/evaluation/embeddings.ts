@@ -16,7 +16,7 @@ import type {EvaluationCorpus} from './pipeline';
 /** The EMBEDDINGS_* settings from the environment, or a one-line reason to stop. */
 export function embeddingsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): EmbeddingsConfig {
   const config = readConfig(env).embeddings;
-  if (!config) throw new Error('--embeddings: set EMBEDDINGS_MODEL and EMBEDDINGS_BASE_URL (or OPENAI_BASE_URL) to the model to evaluate; see the README, "Semantic retrieval"');
+  if (!config) throw new Error('--embeddings: set EMBEDDINGS_MODEL and EMBEDDINGS_BASE_URL (or OPENAI_BASE_URL) to the model to evaluate; see maintaining/retrieval.md, "Semantic retrieval"');
   return config;
 }
 

@@ -1,5 +1,5 @@
 import {spawn} from 'node:child_process';
-import {chmodSync, chownSync, copyFileSync, mkdtempSync, rmSync} from 'node:fs';
+import {chmodSync, chownSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,6 +11,33 @@ import {createSqliteStore} from './sqlite-store';
 import {startQueryLogApi} from './test-app';
 
 const ANON = 'anon-key-for-faults';
+
+/** The unprivileged user a test run as root starts the server as (nobody). */
+const NOBODY = 65534;
+
+/** Whether every folder from `dir` up to the root lets any user through (the mode's execute bit for others). */
+function reachableByAnyone(dir: string): boolean {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if ((statSync(at).mode & 0o001) === 0) return false;
+    if (at === path.dirname(at)) return true;
+  }
+}
+
+/**
+ * A temporary folder under a parent the unprivileged user can reach: the run's own temporary folder when it can,
+ * else the system's (a root run's TMPDIR is often private, mode 700).
+ */
+function tempDirForAnyone(prefix: string): string {
+  const parent = [tmpdir(), '/tmp', '/var/tmp', '/dev/shm'].find((dir) => {
+    try {
+      return reachableByAnyone(dir);
+    } catch {
+      return false;
+    }
+  });
+  if (!parent) throw new Error('No temporary folder every user can reach (tried TMPDIR, /tmp, /var/tmp, /dev/shm)');
+  return mkdtempSync(path.join(parent, prefix));
+}
 const post = (url: string, query: string) =>
   fetch(url, {method: 'POST', headers: {'content-type': 'application/json', apikey: ANON}, body: JSON.stringify({query})});
 
@@ -151,20 +178,27 @@ describe('SQLite query log faults', () => {
   });
 
   it('stops the start-up with one line naming QUERY_LOG_SQLITE_PATH when the database file cannot be written', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'querylog-readonly-'));
+    // root writes any file whatever its mode: then the server runs as an unprivileged user, who owns the folder (so
+    // SQLite opens the file, read-only, without complaint) but not the file.
+    const asRoot = process.getuid?.() === 0;
+    const dir = asRoot ? tempDirForAnyone('querylog-readonly-') : mkdtempSync(path.join(tmpdir(), 'querylog-readonly-'));
     const file = path.join(dir, 'log.sqlite');
     const db = new Database(file);
     db.pragma('journal_mode = WAL');
     db.exec("CREATE TABLE queries (id INTEGER PRIMARY KEY AUTOINCREMENT, query TEXT NOT NULL, result_rating TEXT, created_at TEXT NOT NULL)");
     db.close();
     chmodSync(file, 0o444);
-    // root writes any file whatever its mode: then the server runs as an unprivileged user, who owns the folder (so
-    // SQLite opens the file, read-only, without complaint) but not the file.
-    const asRoot = process.getuid?.() === 0;
-    if (asRoot) chownSync(dir, 65534, 65534);
-    const command = asRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [process.execPath];
+    // The server's own temporary folder (tsx keeps its cache and its pipe there): one it may write, whatever the mode
+    // of this run's TMPDIR.
+    const serverTmp = path.join(dir, 'tmp');
+    mkdirSync(serverTmp);
+    if (asRoot) {
+      chownSync(dir, NOBODY, NOBODY);
+      chownSync(serverTmp, NOBODY, NOBODY);
+    }
+    const command = asRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath] : [process.execPath];
     const child = spawn(command[0], [...command.slice(1), path.resolve('node_modules/tsx/dist/cli.mjs'), 'server/server.ts'], {
-      env: {...process.env, SERVE_STATIC: 'false', PORT: '0', QUERY_LOG_SQLITE_PATH: file, BUILD_DIR: mkdtempSync(path.join(tmpdir(), 'no-build-')), TSX_TSCONFIG_PATH: path.resolve('tsconfig.json'), HOME: tmpdir()},
+      env: {...process.env, SERVE_STATIC: 'false', PORT: '0', QUERY_LOG_SQLITE_PATH: file, BUILD_DIR: mkdtempSync(path.join(tmpdir(), 'no-build-')), TSX_TSCONFIG_PATH: path.resolve('tsconfig.json'), HOME: serverTmp, TMPDIR: serverTmp},
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

@@ -152,7 +152,7 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
         expect(response.status).toBe(201);
       }
       expect(await store.countQueries()).toBe(before + 1);
-      // Without a key, each insert is a row of its own (at least once, as the README says).
+      // Without a key, each insert is a row of its own (at least once, as maintaining/server.md says).
       for (let i = 0; i < 2; i++) expect((await post({query: 'sent twice'})).status).toBe(201);
       expect(await store.countQueries()).toBe(before + 3);
       const tooLong = await fetch(url, {method: 'POST', headers: {...jsonHeaders(ANON), 'idempotency-key': 'k'.repeat(201)}, body: JSON.stringify({query: 'x'})});

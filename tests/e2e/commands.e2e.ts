@@ -1,5 +1,5 @@
 /**
- * Command-line tools that read the production build, run as the README shows them. Here rather than among the unit
+ * Command-line tools that read the production build, run as maintaining/commands.md shows them. Here rather than among the unit
  * tests because they need build/, which `npm test` makes beside the unit tests.
  */
 import {spawnSync} from 'node:child_process';

@@ -44,7 +44,7 @@ afterAll(async () => {
   rmSync(dir, {recursive: true, force: true});
 });
 
-/** Runs the command the README gives, with the store settings of `env`, and returns the file it wrote. */
+/** Runs the command maintaining/report.md gives, with the store settings of `env`, and returns the file it wrote. */
 async function writeReport(name: string, env: Record<string, string>): Promise<string> {
   const file = path.join(dir, `${name}.html`);
   const {DATABASE_URL: _ignored, ...inherited} = process.env;

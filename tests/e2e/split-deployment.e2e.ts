@@ -1,5 +1,5 @@
 /**
- * The split deployment of the README's "Deploying" section: the site built with its API on another origin
+ * The split deployment of maintaining/deploying.md: the site built with its API on another origin
  * (`CHAT_API_URL` at build time; npm test builds it into build-split/), served by a plain static file server with no
  * project code (Python's http.server), and the API alone (`npm run serve` with SERVE_STATIC=false and CORS_ORIGINS).
  * The API answers through an OpenAI-compatible endpoint (tests/fakes) that sends its answer in paced pieces, so the
@@ -17,7 +17,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadRedirects} from '../../plugins/redirects/redirects';
 import {API_SETTINGS_FILE, HEADERS_FILE} from '../../plugins/api-settings';
 import {freePort} from '../../server/free-port';
-import {contentSecurityPolicy, htmlFiles, inlineScriptHashes, metaContentSecurityPolicy} from '../../server/security-headers';
+import {contentSecurityPolicy, htmlFiles, inlineScriptHashes, metaContentSecurityPolicy} from '../../lib/security/headers';
 import {chatText} from '../../src/site';
 import {startFakeOpenAi, type FakeOpenAi} from '../fakes/openai-server';
 import {launchChromium} from './browser';

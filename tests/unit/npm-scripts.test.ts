@@ -27,7 +27,7 @@ const NOT_RUN: Record<string, string> = {
 /** Run until stopped, so checked by answering rather than by exiting. */
 const LONG_RUNNING = new Set(['start']);
 
-/** Arguments a script needs to do its job (the README's examples). */
+/** Arguments a script needs to do its job (the examples of maintaining/commands.md). */
 const ARGS: Record<string, string[]> = {
   search: ['lineage'],
   ask: ['How do I create a personal access token?'],

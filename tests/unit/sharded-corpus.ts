@@ -4,7 +4,8 @@ import {expect} from 'vitest';
 import {collectSections} from '../../plugins/search-index/collect';
 import {loadSynonyms} from '../../plugins/search-index/synonyms';
 import {buildSearchIndex, loadSearchIndex, type LocalSearchIndex} from '../../lib/search/engine';
-import {shardSearchIndex, type ShardedSearchIndex} from '../../src/features/search/sharded-index';
+import {shardSearchIndex} from '../../src/features/search/sharded-index';
+import type {ShardedSearchIndex} from '../../src/features/search/search-types';
 
 /** The repository's root: its hand-written pages are a real corpus of a few thousand sections. */
 export const repositoryRoot = path.resolve(__dirname, '../..');

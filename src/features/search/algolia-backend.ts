@@ -1,6 +1,6 @@
 import type {SearchHit} from '../../../lib/search/engine';
 import {TITLE_SEPARATOR} from '../../../lib/search/types';
-import type {AlgoliaConfig, Fetch, SearchBackend, SearchConfig} from './backend';
+import type {AlgoliaConfig, Fetch, SearchBackend, SearchConfig} from './search-types';
 import {toSiteRelative} from './url';
 
 interface AlgoliaHit {

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {createSearchBackend, type SearchConfig} from './backend';
+import {createSearchBackend} from './backend';
+import type {SearchConfig} from './search-types';
 import {buildSearchIndex} from '../../../lib/search/engine';
 import {shardSearchIndex} from './sharded-index';
 import {toSiteRelative} from './url';

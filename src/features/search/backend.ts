@@ -1,40 +1,6 @@
 import {retryingCache} from './retrying-cache';
 import {FIRST_HITS, openedIndex} from './first-results';
-import type {SearchPage} from './sharded-index';
-
-/** Where the modal and the search page get results from. */
-export interface SearchBackend {
-  readonly kind: 'local' | 'algolia';
-  /**
-   * Resolves with up to `limit` hits and the true total; rejects when results cannot be fetched. A backend that
-   * downloads per query may pass the first few hits to `onFirstHits` before the rest have arrived.
-   */
-  search(query: string, limit: number, onFirstHits?: (page: SearchPage) => Promise<void> | void): Promise<SearchPage>;
-  /** Starts downloading what the first hits of `query` need, so that a search for it soon after answers sooner. */
-  prefetch?(query: string): void;
-  /** Starts downloading what every query needs (the local index's lexicon), so that the first keystroke answers sooner. */
-  warm?(): void;
-}
-
-export interface AlgoliaConfig {
-  appId: string;
-  apiKey: string;
-  indexName: string;
-}
-
-export interface SearchConfig {
-  /** Hosted index; when absent the site's own index is used. */
-  algolia: AlgoliaConfig | null;
-  /** Hits whose URL matches stay absolute (spec 7.2). */
-  externalUrlRegex?: string;
-  siteUrl: string;
-  /** URL of the local sharded index's lexicon; its shards are files beside it. */
-  lexiconUrl: string;
-  language: string;
-  docsTag: string;
-}
-
-export type Fetch = typeof fetch;
+import type {AlgoliaConfig, Fetch, SearchBackend, SearchConfig} from './search-types';
 
 /**
  * The local index in shards: the lexicon once, then the shards each query needs; failed loads are retried. The

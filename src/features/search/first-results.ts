@@ -1,4 +1,4 @@
-import type {ShardedSearchIndex} from './sharded-index';
+import type {ShardedSearchIndex} from './search-types';
 
 /**
  * The search page's first results before React: a stand-alone script (first-results-entry.ts, bundled on its own by

@@ -1,7 +1,8 @@
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {shardedCorpus} from '../../../tests/unit/sharded-corpus';
 import {connectShardedIndex, serveShardedIndex} from './search-worker';
-import {openShardedIndex, type SearchPage} from './sharded-index';
+import {openShardedIndex} from './sharded-index';
+import type {SearchPage} from './search-types';
 
 // The worker's side and the page's side joined by a real MessageChannel, as a dedicated worker joins them.
 let {lexicon, shardFiles} = {} as ReturnType<typeof shardedCorpus>;

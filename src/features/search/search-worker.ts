@@ -1,5 +1,6 @@
 import type {SearchFilters} from '../../../lib/search/engine';
-import {openShardedIndexAt, type SearchPage, type ShardedSearchIndex} from './sharded-index';
+import {openShardedIndexAt} from './sharded-index';
+import type {SearchPage, ShardedSearchIndex} from './search-types';
 
 /**
  * The sharded index run in a dedicated worker, answering the page through messages: decoding the lexicon, scanning

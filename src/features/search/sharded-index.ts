@@ -1,5 +1,5 @@
 import {retryingCache} from './retrying-cache';
-import type {Fetch} from './backend';
+import type {Fetch, SearchPage, ShardedSearchIndex} from './search-types';
 import {FIRST_HITS} from './first-results';
 import {excludedBy, lastAtOrBefore, loadMatcher, QUERY_OPTIONS, rankingContext, rankQuery, toHit, type EngineStats, type Matcher, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from '../../../lib/search/engine';
 import {queryLeaves, type QueryLeaf} from '../../../lib/search/query';
@@ -145,22 +145,6 @@ export function reachableTerms(terms: readonly string[], leaves: readonly QueryL
     if (maxDistance) terms.forEach((candidate, t) => withinEditDistance(term, candidate, maxDistance) && reached.add(t));
   });
   return reached;
-}
-
-/** Hits of a query: up to the limit asked for, and how many sections matched in all. */
-export interface SearchPage {
-  hits: SearchHit[];
-  total: number;
-}
-
-/** A sharded index that fetches shards as queries need them; `fetchShard` reads one shard file by name. */
-export interface ShardedSearchIndex {
-  /**
-   * With `onFirstHits`, the first FIRST_HITS hits are passed to it as soon as their sections arrive, and the
-   * sections of the others are requested once the promise it returns settles (when the page has painted them): what
-   * fills a phone's screen needs fewer downloads.
-   */
-  search(query: string, limit: number, filters?: SearchFilters, onFirstHits?: (page: SearchPage) => Promise<void> | void): Promise<SearchPage>;
 }
 
 /** Most terms the kept matcher holds: past it, a query's matcher holds its own terms only, so rebuilding stays cheap. */

@@ -1,6 +1,7 @@
 import siteConfig from '@generated/docusaurus.config';
 import globalData from '@generated/globalData';
-import {createSearchBackend, type SearchBackend, type SearchConfig} from './backend';
+import {createSearchBackend} from './backend';
+import type {SearchBackend, SearchConfig} from './search-types';
 import type {FirstResultsSettings} from './first-results';
 import type {SearchSiteConfig} from '../../../plugins/search-index/config';
 import type {SearchGlobalData} from '../../../plugins/search-index';

@@ -1,6 +1,6 @@
 import {startTransition, useEffect, useRef, useState} from 'react';
 import type {SearchHit} from '../../../lib/search/engine';
-import type {SearchBackend} from './backend';
+import type {SearchBackend} from './search-types';
 import {afterNextPaint} from '../after-next-paint';
 
 export type SearchState =

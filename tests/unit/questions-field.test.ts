@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {buildSearchIndex, loadSearchIndex} from './engine';
-import {createLexicalRetriever} from './retrieval';
-import type {Section} from './types';
+import {buildSearchIndex, loadSearchIndex} from '../../lib/search/engine';
+import {createLexicalRetriever} from '../../lib/search/retrieval';
+import type {Section} from '../../lib/search/types';
 import {attachQuestions} from '../../plugins/search-index/questions';
 import {chatDefaults} from '../../src/site';
 
