@@ -132,6 +132,8 @@ export const chatText = {
   newConversation: 'New conversation',
   /** Read before each question of a conversation. */
   youAsked: 'You asked:',
+  /** The search modal's action that asks what was typed in the chat: this text, then the question. */
+  askFromSearch: 'Ask our AI:',
 } as const;
 
 /** Home-page banner shown when the site's scripts did not load, most often a wrong baseUrl (spec section 8). */

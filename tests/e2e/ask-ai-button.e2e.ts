@@ -1,7 +1,9 @@
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {openButton} from './chat-page';
+import {chatService, chatText} from '../../src/site';
+import {answer, chatState, dialog, input, openButton} from './chat-page';
 import {gotoHydrated, launchChromium, newPage} from './browser';
+import {searchDialog, searchInput} from './search-page';
 
 /**
  * The "Ask our AI" button never covers a page's text (issue 34): on every top-level route kind, at a phone's and a
@@ -72,5 +74,95 @@ describe('the "Ask our AI" button', () => {
         await page.context().close();
       });
     }
+  }
+});
+
+/** The prompts the page posts to the completions endpoint, and the questions it logs, from now on. */
+function sentQuestions(page: Page): {prompts: string[]; logged: string[]} {
+  const sent = {prompts: [] as string[], logged: [] as string[]};
+  page.on('request', (request) => {
+    const {pathname} = new URL(request.url());
+    if (request.method() !== 'POST') return;
+    if (pathname === chatService.completionsUrl) sent.prompts.push((request.postDataJSON() as {prompt: string}).prompt);
+    if (pathname === chatService.queryLogUrl) sent.logged.push((request.postDataJSON() as {query: string}).query);
+  });
+  return sent;
+}
+
+/** The search modal's "Ask our AI: ⟨question⟩" action, found by its role and name as a screen reader finds it. */
+const askOption = (page: Page, question: string) => searchDialog(page).getByRole('option', {name: `${chatText.askFromSearch} ${question}`, exact: true});
+
+/** The questions shown in the chat's conversation, in order. */
+const askedQuestions = (page: Page) =>
+  answer(page).locator('p').filter({hasText: chatText.youAsked}).evaluateAll((els) => els.map((el) => el.textContent?.replace(/^.*?:\s*/, '') ?? ''));
+
+describe('the chat from the search modal (issue 49)', () => {
+  it('offers "Ask our AI: ⟨what was typed⟩" before the results; ↑ then Enter opens the chat with the question asked', async () => {
+    const question = 'How do I create a personal access token?';
+    const page = await newPage(browser);
+    const sent = sentQuestions(page);
+    await gotoHydrated(page, '/integrations');
+    await page.keyboard.press('Control+k');
+    await searchInput(page).fill(question);
+    await searchDialog(page).getByRole('option').nth(2).waitFor();
+    // Enter still opens the first result until the reader moves: ↑ from it reaches the Ask action, above it.
+    expect(await searchInput(page).getAttribute('aria-activedescendant')).toBe('search-option-0');
+    await page.keyboard.press('ArrowUp');
+    const ask = askOption(page, question);
+    expect(await ask.getAttribute('aria-selected')).toBe('true');
+    expect(await searchInput(page).getAttribute('aria-activedescendant')).toBe(await ask.getAttribute('id'));
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => searchDialog(page).count()).toBe(0);
+    await dialog(page).waitFor();
+    expect(await input(page).inputValue()).toBe(question);
+    await expect.poll(() => input(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    // Asked at once, once: one completion request and one logged question, with what was typed.
+    await expect.poll(() => sent.prompts).toEqual([question]);
+    await expect.poll(() => chatState(page), {timeout: 60_000}).toBe('done');
+    expect((await answer(page).textContent())!.trim().length).toBeGreaterThan(40);
+    expect(await dialog(page).getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(sent.logged).toEqual([question]);
+    await page.context().close();
+  });
+
+  it('on a phone, a tap on the Ask action asks the question in the visit\'s conversation, shown in its thread', async () => {
+    const first = 'How do I create a personal access token?';
+    const next = 'How do I ingest metadata from Snowflake?';
+    const page = await newPage(browser, {viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true});
+    const sent = sentQuestions(page);
+    await gotoHydrated(page, '/');
+    for (const question of [first, next]) {
+      await page.getByRole('button', {name: 'Search', exact: true}).tap();
+      await searchInput(page).fill(question);
+      await askOption(page, question).tap();
+      await expect.poll(() => searchDialog(page).count()).toBe(0);
+      await expect.poll(() => sent.prompts.at(-1)).toBe(question);
+      await expect.poll(() => chatState(page), {timeout: 60_000}).toBe('done');
+      if (question === first) await dialog(page).getByRole('button', {name: chatText.closeLabel}).tap();
+    }
+    // The second question follows the first in the thread, each above its own answer.
+    expect(await askedQuestions(page)).toEqual([first, next]);
+    expect(sent.prompts).toEqual([first, next]);
+    await page.context().close();
+  });
+});
+
+describe('the "Ask our AI" button in the footer (issue 49)', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`stands on the footer's own background in ${colorScheme} mode, not on a band of the page's colour`, async () => {
+      const page = await newPage(browser, {colorScheme, viewport: {width: 390, height: 844}});
+      await gotoHydrated(page, '/');
+      const colours = await openButton(page).evaluate((button) => {
+        // The colour behind the button: the first box around it that paints a background.
+        let behind = button.parentElement;
+        while (behind && getComputedStyle(behind).backgroundColor === 'rgba(0, 0, 0, 0)') behind = behind.parentElement;
+        const footer = document.querySelector('footer')!;
+        return {behind: behind ? getComputedStyle(behind).backgroundColor : 'none', footer: getComputedStyle(footer).backgroundColor, page: getComputedStyle(document.body).backgroundColor};
+      });
+      expect(colours.footer).not.toBe(colours.page);
+      expect(colours.behind).toBe(colours.footer);
+      await page.context().close();
+    });
   }
 });

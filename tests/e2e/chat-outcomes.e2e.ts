@@ -219,7 +219,7 @@ describe('chat: the button', () => {
     const page = await newPage(browser, {viewport: {width: 390, height: 844}});
     await gotoHydrated(page, '/docs/features');
     const button = openButton(page);
-    // In the page's flow at the end of the content (ask-ai-button.e2e.ts checks that it covers no text).
+    // In the page's flow, first in the footer (ask-ai-button.e2e.ts checks that it covers no text).
     await button.scrollIntoViewIfNeeded();
     expect(await button.isVisible()).toBe(true);
     await page.getByRole('button', {name: /toggle navigation bar/i}).click();

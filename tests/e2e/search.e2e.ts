@@ -192,7 +192,8 @@ describe('search modal: results', () => {
     const page = await openOnDocPage();
     await page.keyboard.press('Control+k');
     await input(page).fill('mongosh');
-    const first = dialog(page).getByRole('option').first();
+    // The first result: results sit in one group per page, after the "Ask our AI" action.
+    const first = dialog(page).getByRole('group').getByRole('option').first();
     await first.waitFor();
     await first.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/docs/generated/ingestion/sources/mongodb');

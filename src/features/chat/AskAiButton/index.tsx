@@ -1,11 +1,13 @@
-import {lazy, Suspense, useCallback, useMemo, useState, type ComponentType} from 'react';
+import {lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType} from 'react';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import {chatText} from '@site/src/site';
 import {preloadOnIntent} from '@site/src/components/preload-on-intent';
+import {ChatIcon} from '../ChatIcon';
+import {OPEN_CHAT_EVENT, PREPARE_CHAT_EVENT, type OpenChatDetail} from '../open-chat';
 import styles from './styles.module.css';
 
 // The dialog, the markdown renderer and the state machine load on the first click, never with the page.
-type ChatDialogComponent = ComponentType<{onClose: () => void}>;
+type ChatDialogComponent = ComponentType<{onClose: () => void; request: OpenChatDetail}>;
 /** The dialog once its chunk has arrived: rendered directly, it does not suspend (see `dialogToRender`). */
 let loadedDialog: ChatDialogComponent | null = null;
 const loadDialog = () =>
@@ -23,7 +25,8 @@ const dialogToRender = (): ChatDialogComponent => loadedDialog ?? lazy(loadDialo
  * A resting pointer, a touch or the focus on the button starts the dialog's download, so the click rarely waits for
  * it. A failure is left to the click, whose lazy component loads again and shows the retry line.
  */
-const dialogIntent = preloadOnIntent(() => void loadDialog().catch(() => undefined));
+const prepareDialog = () => void loadDialog().catch(() => undefined);
+const dialogIntent = preloadOnIntent(prepareDialog);
 
 function LoadFailed({onRetry, onClose}: {onRetry: () => void; onClose: () => void}) {
   return (
@@ -39,13 +42,28 @@ function LoadFailed({onRetry, onClose}: {onRetry: () => void; onClose: () => voi
   );
 }
 
-/** The "Ask our AI" button, at the end of every page's content above its footer, and the dialog it opens. */
+/**
+ * The "Ask our AI" button, at the top of every page's footer, and the dialog it opens: from the button, or from
+ * anywhere on the page through `openChat` (the search modal's "Ask our AI" action).
+ */
 export function AskAiButton() {
-  const [open, setOpen] = useState(false);
+  // What the dialog was opened with; null while it is closed.
+  const [open, setOpen] = useState<OpenChatDetail | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const opened = open !== null;
   // Chosen when the dialog opens (or is retried) and kept while it is open: switching components would remount it.
-  const ChatDialog = useMemo(dialogToRender, [attempt, open]);
-  const close = useCallback(() => setOpen(false), []);
+  const ChatDialog = useMemo(dialogToRender, [attempt, opened]);
+  const close = useCallback(() => setOpen(null), []);
+
+  useEffect(() => {
+    const onOpenRequest = (event: Event) => setOpen({...(event as CustomEvent<OpenChatDetail>).detail});
+    window.addEventListener(OPEN_CHAT_EVENT, onOpenRequest);
+    window.addEventListener(PREPARE_CHAT_EVENT, prepareDialog);
+    return () => {
+      window.removeEventListener(OPEN_CHAT_EVENT, onOpenRequest);
+      window.removeEventListener(PREPARE_CHAT_EVENT, prepareDialog);
+    };
+  }, []);
 
   return (
     <div className={styles.dock}>
@@ -54,14 +72,12 @@ export function AskAiButton() {
         className={styles.button}
         aria-haspopup="dialog"
         aria-label={chatText.buttonAccessibleLabel}
-        onClick={() => setOpen(true)}
+        onClick={() => setOpen({})}
         {...dialogIntent}>
-        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-          <path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 6v2h2V9H7zm4 0v2h2V9h-2zm4 0v2h2V9h-2z" />
-        </svg>
+        <ChatIcon />
         <span className={styles.label}>{chatText.buttonLabel}</span>
       </button>
-      {open && (
+      {open !== null && (
         <ErrorBoundary
           fallback={({tryAgain}) => (
             <LoadFailed
@@ -73,7 +89,7 @@ export function AskAiButton() {
             />
           )}>
           <Suspense fallback={null}>
-            <ChatDialog onClose={close} />
+            <ChatDialog onClose={close} request={open} />
           </Suspense>
         </ErrorBoundary>
       )}

@@ -8,6 +8,7 @@ import {ChatMarkdown} from '../ChatMarkdown';
 import {foldSourceList} from '../fold-source-list';
 import {ANSWER_START_ATTRIBUTE, useThreadScroll} from '../use-thread-scroll';
 import {useChat} from '../use-chat';
+import type {OpenChatDetail} from '../open-chat';
 import {AnswerStatus} from './AnswerStatus';
 import {AskedQuestion, EarlierExchange} from './EarlierExchange';
 import {Feedback} from './Feedback';
@@ -36,7 +37,7 @@ function announcementOf(state: ChatState, shownAnswer: string): string {
 }
 
 /** The "Ask our AI" dialog (spec section 2): one input, the streamed answer, its sources, a disclaimer and feedback. */
-export default function ChatDialog({onClose}: {onClose: () => void}) {
+export default function ChatDialog({onClose, request}: {onClose: () => void; request: OpenChatDetail}) {
   const {chat, state} = useChat();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -48,6 +49,13 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
   useThreadScroll(thread, {content: `${state.earlier.length}:${state.answer}`, requestId: state.requestId, done: state.status === 'done'});
   // A model's closing list of sources repeats the list under the answer: it is shown once, there.
   const shownAnswer = foldSourceList(state.answer, state.references);
+
+  // Opened with a question (the search modal's Ask action): it is asked as if typed into the input and sent.
+  useEffect(() => {
+    if (!request.question?.trim()) return;
+    chat.setPrompt(request.question);
+    void chat.submit();
+  }, [request, chat]);
 
   // Esc closes from anywhere in the dialog, also once focus has moved to the page body; in the input while an answer
   // streams, it stops the answer instead.

@@ -1,3 +1,4 @@
+import type {ReactNode} from 'react';
 import {groupByPage, type SearchHit} from '../../../../lib/search/engine';
 import {snippet} from '../highlight';
 import {Highlighted} from '../components/Highlighted';
@@ -10,13 +11,16 @@ interface Props {
   activeIndex: number;
   onPick: (hit: SearchHit) => void;
   onHover: (index: number) => void;
+  /** Options before the results (the Ask action). */
+  leading?: ReactNode;
 }
 
 /** Results grouped by page as an ARIA listbox; keyboard focus stays in the input (aria-activedescendant). */
-export function ResultList({hits, activeIndex, onPick, onHover}: Props) {
+export function ResultList({hits, activeIndex, onPick, onHover, leading}: Props) {
   let index = -1;
   return (
     <div role="listbox" id="search-results" aria-label="Search results" className={styles.results}>
+      {leading}
       {groupByPage(hits).map((group) => (
         <div role="group" key={group.pageUrl} aria-labelledby={`group-${group.pageUrl}`} className={styles.group}>
           <div id={`group-${group.pageUrl}`} className={styles.groupTitle}>

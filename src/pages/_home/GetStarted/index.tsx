@@ -19,7 +19,7 @@ export function GetStarted() {
               When the last command finishes, open <code>http://localhost:9002</code> and sign in with the default
               user <code>datahub</code> and password <code>datahub</code>.
             </p>
-            <Link to={paths.quickstart}>Read the full quickstart guide</Link>
+            <Link to={paths.quickstart} className={styles.guideLink}>Read the full quickstart guide</Link>
           </div>
           <ol className={styles.steps}>
             {quickstartCommands.map((step) => (
