@@ -220,7 +220,7 @@ export interface SectionFeatures {
 /**
  * Credit, towards the chat's threshold, of a subject a section holds only through the questions written for it. Chosen
  * with `npm run eval -- --cv 5`: at 1, two off-topic real questions got answers through questions that share generic
- * words with them; see the README's retrieval evaluation for the figures.
+ * words with them; see maintaining/retrieval.md (Retrieval evaluation) for the figures.
  */
 export const QUESTION_MATCH_CREDIT = 0;
 
