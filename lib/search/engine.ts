@@ -75,8 +75,18 @@ export function headingsOf(section: Pick<Section, 'hierarchy'>): string[] {
   return section.hierarchy.slice(2).filter((h): h is string => Boolean(h));
 }
 
-/** Builds the browser index from sections (build time); a page's sections must be consecutive. */
-export function buildSearchIndex(sections: Section[], synonyms: SynonymTable = []): SearchIndexFile {
+/** The engine over sections, with the page facts ranking reads, before anything is written out. */
+interface IndexedCorpus {
+  mini: MiniSearch<IndexedSection>;
+  pages: SearchIndexFile['pages'];
+  pageStarts: number[];
+  troubleshooting: number[];
+  /** The rows hits are displayed from (SearchIndexFile.sections). */
+  rows: SearchIndexFile['sections'];
+}
+
+/** Indexes sections in the engine; a page's sections must be consecutive. */
+function indexSections(sections: readonly Section[]): IndexedCorpus {
   const pageIndex = new Map<string, number>();
   const pages: SearchIndexFile['pages'] = [];
   const pageStarts: number[] = [];
@@ -101,7 +111,19 @@ export function buildSearchIndex(sections: Section[], synonyms: SynonymTable = [
     text: s.text,
     questions: s.questions?.join(' \n ') ?? '',
   })));
-  const raw = JSON.parse(JSON.stringify(mini)) as MiniSearchJson;
+  const rows: SearchIndexFile['sections'] = sections.map((s) => [
+    pageIndex.get(s.url.split('#')[0])!,
+    s.url.split('#')[1] ?? '',
+    headingsOf(s).join(TITLE_SEPARATOR),
+    clipAtWord(s.text, SNIPPET_CHARS),
+  ]);
+  return {mini, pages, pageStarts, troubleshooting, rows};
+}
+
+/** Builds the browser index from sections (build time); a page's sections must be consecutive. */
+export function buildSearchIndex(sections: Section[], synonyms: SynonymTable = []): SearchIndexFile {
+  const {mini, pages, pageStarts, troubleshooting, rows} = indexSections(sections);
+  const raw = mini.toJSON() as unknown as MiniSearchJson;
   if (raw.serializationVersion !== 2) throw new Error(`Unsupported MiniSearch serialization version ${raw.serializationVersion}`);
   return {
     version: 1,
@@ -111,12 +133,7 @@ export function buildSearchIndex(sections: Section[], synonyms: SynonymTable = [
     pageStarts,
     troubleshooting,
     synonyms,
-    sections: sections.map((s) => [
-      pageIndex.get(s.url.split('#')[0])!,
-      s.url.split('#')[1] ?? '',
-      headingsOf(s).join(TITLE_SEPARATOR),
-      clipAtWord(s.text, SNIPPET_CHARS),
-    ]),
+    sections: rows,
     engine: {
       documentCount: raw.documentCount,
       fieldLength: Object.keys(raw.fieldLength).map((id) => raw.fieldLength[id]),
@@ -242,8 +259,35 @@ export function loadMatcher(stats: EngineStats, postings: string): Matcher {
     index,
     serializationVersion: 2,
   };
-  const mini = MiniSearch.loadJS<IndexedSection>(json as never, options);
-  const n = stats.documentCount;
+  return matcherOf(MiniSearch.loadJS<IndexedSection>(json as never, options), stats.documentCount, (term) => frequencies.get(term) ?? 0);
+}
+
+/** Exact look-up of one index term, in every field: how many sections hold it. */
+const TERM_COUNT_OPTIONS = {fields: [...CONTENT_FIELDS, 'questions'], prefix: false, fuzzy: false, processTerm: (term: string) => term};
+
+/**
+ * The matcher of an engine built in this process (the chat server's): how many sections hold a term is looked up when
+ * a query first asks (a query names a few terms), instead of walking every posting list at start.
+ */
+function liveMatcher(mini: MiniSearch<IndexedSection>): Matcher {
+  const counts = new Map<string, number>();
+  return matcherOf(mini, mini.documentCount, (term) => {
+    let count = counts.get(term);
+    if (count === undefined) {
+      count = mini.search(term, TERM_COUNT_OPTIONS).length;
+      // Bounded like the stemmer's cache: a stream of made-up words must not grow it without end.
+      if (counts.size >= MAX_COUNTED_TERMS) counts.clear();
+      counts.set(term, count);
+    }
+    return count;
+  });
+}
+
+/** Most term counts liveMatcher keeps. */
+const MAX_COUNTED_TERMS = 50_000;
+
+/** Queries an engine: matches, content-only scores, and how rare a term is among its n sections. */
+function matcherOf(mini: MiniSearch<IndexedSection>, n: number, frequencyOf: (term: string) => number): Matcher {
   const contentOptions = {...QUERY_OPTIONS, fields: [...CONTENT_FIELDS]};
   return {
     match: (expression) =>
@@ -251,10 +295,10 @@ export function loadMatcher(stats: EngineStats, postings: string): Matcher {
         id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms, summaryTerms: summaryTermsOf(r), questionOnlyTerms: questionOnlyTermsOf(r),
       })),
     contentScores: (expression) => new Map(mini.search(expression, contentOptions).map((r) => [r.id as number, r.score])),
-    frequencyOf: (term) => frequencies.get(term) ?? 0,
+    frequencyOf,
     // BM25's inverse document frequency; a word no section has is infinitely rare (rank.ts decides what it counts).
     weightOf: (term) => {
-      const df = frequencies.get(term) ?? 0;
+      const df = frequencyOf(term);
       return df === 0 ? Infinity : Math.log(1 + (n - df + 0.5) / (df + 0.5));
     },
   };
@@ -393,19 +437,34 @@ export interface RankingSearchIndex extends LocalSearchIndex {
   rank(query: AnalyzedQuery, combineWith?: 'AND' | 'OR', weights?: RankingWeights): RankedSection[];
 }
 
-/** Rebuilds the engine from a SearchIndexFile (browser, CLI and server). */
+/** Rebuilds the engine from a SearchIndexFile (browser and CLI). */
 export function loadSearchIndex(file: SearchIndexFile): RankingSearchIndex {
-  const matcher = loadMatcher(file.engine, file.engine.postings);
-  const context = rankingContext(file);
+  return rankingIndex(loadMatcher(file.engine, file.engine.postings), file, file);
+}
+
+/**
+ * The engine over sections, built in this process and used as it is (the chat server and the evaluation): the same
+ * matches and ranking as loadSearchIndex(buildSearchIndex(sections)), without writing the index out and reading it
+ * back, which cost a 10-times larger corpus most of its start-up time.
+ */
+export function searchIndexOfSections(sections: readonly Section[], synonyms: SynonymTable = []): RankingSearchIndex {
+  const {mini, pages, pageStarts, troubleshooting, rows} = indexSections(sections);
+  const place = {language: sections[0]?.language ?? 'en', docsTag: sections[0]?.docsTag ?? '', sections: rows};
+  return rankingIndex(liveMatcher(mini), {pages, pageStarts, troubleshooting, synonyms}, place);
+}
+
+/** A ranking index over a matcher and the pages' facts. */
+function rankingIndex(matcher: Matcher, data: RankingData, {language, docsTag, sections}: Pick<SearchIndexFile, 'language' | 'docsTag' | 'sections'>): RankingSearchIndex {
+  const context = rankingContext(data);
   const rank = (query: AnalyzedQuery, combineWith?: 'AND' | 'OR', weights?: RankingWeights) => rankQuery(context, matcher, query, combineWith, weights);
   return {
-    sectionCount: file.sections.length,
+    sectionCount: sections.length,
     context,
     matcher,
     rank,
     search(query, limit = 50, filters = {}) {
-      if (!query.trim() || excludedBy(filters, file.language, file.docsTag)) return [];
-      return rank(context.analyze(query), filters.combineWith).slice(0, limit).map((r) => toHit(r, file.sections[r.id], file.pages));
+      if (!query.trim() || excludedBy(filters, language, docsTag)) return [];
+      return rank(context.analyze(query), filters.combineWith).slice(0, limit).map((r) => toHit(r, sections[r.id], data.pages));
     },
   };
 }

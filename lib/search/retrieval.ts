@@ -1,4 +1,4 @@
-import {buildSearchIndex, headingsOf, loadSearchIndex, type Matcher, type RankingSearchIndex} from './engine';
+import {headingsOf, searchIndexOfSections, type Matcher, type RankingSearchIndex} from './engine';
 import {holdsAny, titleTermsOf, type RankedSection, type RankingWeights} from './rank';
 import {rankingWeights} from '../../data/ranking-weights';
 import type {SynonymTable} from './synonyms';
@@ -164,7 +164,7 @@ export function chooseReferences(candidates: readonly Candidate[], sections: rea
 
 /** Retrieval over the site's sections with the site's ranking (the same as the search modal and page). */
 export function createLexicalRetriever(sections: Section[], synonyms: SynonymTable = [], weights: RankingWeights = rankingWeights): Retriever {
-  const index = loadSearchIndex(buildSearchIndex(sections, synonyms));
+  const index = searchIndexOfSections(sections, synonyms);
   return {
     async retrieve(prompt, {count, threshold, signal, earlier}) {
       signal?.throwIfAborted();

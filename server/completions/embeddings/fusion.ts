@@ -1,4 +1,4 @@
-import {buildSearchIndex, loadSearchIndex} from '../../../lib/search/engine';
+import {searchIndexOfSections} from '../../../lib/search/engine';
 import type {RankingWeights} from '../../../lib/search/rank';
 import {chooseReferences, lexicalCandidates, type Candidate, type RetrievedSection, type RetrieveOptions} from '../../../lib/search/retrieval';
 import type {SynonymTable} from '../../../lib/search/synonyms';
@@ -99,7 +99,7 @@ export interface FusedRetrieval {
  * (lib/search/retrieval.ts); with one, the threshold and page diversity apply to the fused list.
  */
 export function createFusedRetrieval(sections: Section[], synonyms: SynonymTable = [], weights: RankingWeights = rankingWeights): FusedRetrieval {
-  const index = loadSearchIndex(buildSearchIndex(sections, synonyms));
+  const index = searchIndexOfSections(sections, synonyms);
   return {
     retrieve(prompt, {count, threshold, signal, earlier}, query) {
       signal?.throwIfAborted();
