@@ -8,6 +8,7 @@ import {ChatMarkdown} from '../ChatMarkdown';
 import {foldSourceList} from '../fold-source-list';
 import {ANSWER_START_ATTRIBUTE, useThreadScroll} from '../use-thread-scroll';
 import {useChat} from '../use-chat';
+import {AnswerCodeBlock} from './AnswerCodeBlock';
 import {AnswerStatus} from './AnswerStatus';
 import {AskedQuestion, EarlierExchange} from './EarlierExchange';
 import {Feedback} from './Feedback';
@@ -130,7 +131,7 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
             ))}
             {inConversation && <AskedQuestion query={state.query} startsAnswer />}
             <div {...(inConversation ? {} : {[ANSWER_START_ATTRIBUTE]: ''})}>
-              <ChatMarkdown markdown={shownAnswer} InternalLink={DocLink} />
+              <ChatMarkdown markdown={shownAnswer} InternalLink={DocLink} CodeBlock={AnswerCodeBlock} />
             </div>
             {busy && <span className={styles.caret} aria-hidden="true" />}
           </div>
