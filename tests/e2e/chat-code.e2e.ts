@@ -1,7 +1,7 @@
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {chatService, codeBlockLabel} from '../../src/site';
-import {answer, chatState, input, openButton} from './chat-page';
+import {chatService, chatText, codeBlockLabel} from '../../src/site';
+import {answer, chatState, dialog, input, openButton} from './chat-page';
 import {gotoHydrated, launchChromium, newPage} from './browser';
 import {CODE, CODE_QUESTION, CODE_TITLE, codeAnswerDeltas} from './code-answer';
 import {startLlmSiteServer, type LlmSiteServer} from './llm-site-server';
@@ -121,6 +121,24 @@ describe('chat: a code block in an answer', () => {
     expect(partial.filter((s) => s.coloured)).toEqual([]);
     // Coloured once: every coloured state holds the whole code.
     expect(new Set(states.filter((s) => s.coloured).map((s) => s.length))).toEqual(new Set([whole]));
+    await page.context().close();
+  });
+
+  it('colours a block the reader stopped in the middle of, as far as it arrived', async () => {
+    // The model sends the answer up to the middle of the block, then only keep-alive comments until it is stopped.
+    llmSite.llm.mode = 'keepalive';
+    llmSite.llm.intervalMs = 200;
+    const half = CODE.split('\n').slice(0, 4).join('\n');
+    llmSite.llm.deltas = [`Like this:\n\n\`\`\`python title="${CODE_TITLE}"\n${half}\n`];
+    const page = await newPage(browser, {baseURL: llmSite.address});
+    await openChat(page);
+    await askForCode(page);
+    await expect.poll(() => answer(page).getByText(CODE_TITLE, {exact: true}).count(), {timeout: 60_000}).toBe(1);
+    expect(await chatState(page)).toBe('streaming-answer');
+    await dialog(page).getByRole('button', {name: chatText.stopLabel}).click();
+    await expect.poll(() => chatState(page)).toBe('done');
+    await expect.poll(async () => (await tokenColours(page)).keyword).not.toBeNull();
+    expect(await codeBlock(page).locator('.token-line').allTextContents()).toEqual(half.split('\n'));
     await page.context().close();
   });
 });

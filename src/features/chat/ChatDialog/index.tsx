@@ -131,7 +131,7 @@ export default function ChatDialog({onClose}: {onClose: () => void}) {
             ))}
             {inConversation && <AskedQuestion query={state.query} startsAnswer />}
             <div {...(inConversation ? {} : {[ANSWER_START_ATTRIBUTE]: ''})}>
-              <ChatMarkdown markdown={shownAnswer} InternalLink={DocLink} CodeBlock={AnswerCodeBlock} />
+              <ChatMarkdown markdown={shownAnswer} InternalLink={DocLink} CodeBlock={AnswerCodeBlock} streaming={busy} />
             </div>
             {busy && <span className={styles.caret} aria-hidden="true" />}
           </div>

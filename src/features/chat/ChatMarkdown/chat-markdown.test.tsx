@@ -18,7 +18,8 @@ const CodeBlock = ({code, language, metastring, open}: AnswerCode) => (
   </pre>
 );
 
-const render = (markdown: string) => renderToStaticMarkup(<ChatMarkdown markdown={markdown} InternalLink={InternalLink} CodeBlock={CodeBlock} />);
+const render = (markdown: string, streaming = false) =>
+  renderToStaticMarkup(<ChatMarkdown markdown={markdown} InternalLink={InternalLink} CodeBlock={CodeBlock} streaming={streaming} />);
 
 /** Attribute values as a browser would read them (entities decoded). */
 function attributes(html: string): Array<{name: string; value: string}> {
@@ -112,10 +113,13 @@ describe('ChatMarkdown: what survives', () => {
     expect(html).toContain('<pre data-open="false"><code>indented</code></pre>');
   });
 
-  it('marks as open only the code block whose closing fence has not streamed in yet', () => {
-    const html = render('```bash\ndatahub init\n```\n\nThen:\n\n```python title="add_owner.py"\nimport os\nfrom datahub');
-    expect(html).toContain('<pre data-open="false"><code class="language-bash">datahub init</code></pre>');
-    expect(html).toContain('<pre data-meta="title=&quot;add_owner.py&quot;" data-open="true"><code class="language-python">import os\nfrom datahub</code></pre>');
+  it('marks as open only the code block whose closing fence has not streamed in yet, while the answer streams', () => {
+    const markdown = '```bash\ndatahub init\n```\n\nThen:\n\n```python title="add_owner.py"\nimport os\nfrom datahub';
+    const streaming = render(markdown, true);
+    expect(streaming).toContain('<pre data-open="false"><code class="language-bash">datahub init</code></pre>');
+    expect(streaming).toContain('<pre data-meta="title=&quot;add_owner.py&quot;" data-open="true"><code class="language-python">import os\nfrom datahub</code></pre>');
+    // An answer stopped in the middle of a block keeps the block as it arrived, no longer open.
+    expect(render(markdown)).toContain('<pre data-meta="title=&quot;add_owner.py&quot;" data-open="false">');
   });
 
   it('renders GitHub-flavoured markdown: tables, lists, strikethrough', () => {

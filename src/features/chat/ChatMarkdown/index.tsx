@@ -11,7 +11,9 @@ export type InternalLinkComponent = ComponentType<{to: string; children?: ReactN
 /** How a code block is rendered: the dialog passes the site's code block (loaded with the dialog), tests a plain one. */
 export type CodeBlockComponent = ComponentType<AnswerCode>;
 
-const remarkPlugins = [remarkGfm, remarkOpenFences];
+const remarkPlugins = [remarkGfm];
+/** While the answer streams, its last code block may still be open; an answer that ended (even stopped) has none. */
+const streamingRemarkPlugins = [remarkGfm, remarkOpenFences];
 
 function SafeLink({href, children, InternalLink}: {href?: string; children?: ReactNode; InternalLink: InternalLinkComponent}) {
   // safeUrl removed the address: the text stays, inert.
@@ -46,12 +48,20 @@ export function markdownComponents(InternalLink: InternalLinkComponent, CodeBloc
  * every link and image address goes through safeUrl (only http, https, mailto,
  * tel, relative, anchor and query addresses survive).
  */
-export function ChatMarkdown({markdown, InternalLink, CodeBlock}: {markdown: string; InternalLink: InternalLinkComponent; CodeBlock: CodeBlockComponent}) {
+interface ChatMarkdownProps {
+  markdown: string;
+  InternalLink: InternalLinkComponent;
+  CodeBlock: CodeBlockComponent;
+  /** The answer is still arriving. */
+  streaming?: boolean;
+}
+
+export function ChatMarkdown({markdown, InternalLink, CodeBlock, streaming = false}: ChatMarkdownProps) {
   // Stable while the answer streams, so React keeps each block (and its highlighted lines) from one chunk to the next.
   const components = useMemo(() => markdownComponents(InternalLink, CodeBlock), [InternalLink, CodeBlock]);
   return (
     <div className={styles.markdown}>
-      <Markdown remarkPlugins={remarkPlugins} skipHtml urlTransform={safeUrl} components={components}>
+      <Markdown remarkPlugins={streaming ? streamingRemarkPlugins : remarkPlugins} skipHtml urlTransform={safeUrl} components={components}>
         {markdown}
       </Markdown>
     </div>
