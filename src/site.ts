@@ -270,6 +270,12 @@ export const notFoundText = {
   searchFor: (words: string) => `Search for "${words}"`,
 } as const;
 
+/**
+ * The accessible name of a code block (on doc pages and in chat answers): every block is a tab stop, so keyboard
+ * readers can scroll it, and says what it holds when focused. Prism's `text` is no language.
+ */
+export const codeBlockLabel = (title: string, language: string): string => (title ? `Code: ${title}` : language && language !== 'text' ? `Code (${language})` : 'Code');
+
 /** The Markdown actions beside a doc page's title. */
 export const pageActionsText = {
   copy: 'Copy page',

@@ -1,24 +1,30 @@
 import type {Browser} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {chatService} from '../../src/site';
+import {chatService, codeBlockLabel} from '../../src/site';
 import {axeBlocking} from './axe';
-import {chatState, dialog as chatDialog, input as chatInput, openButton} from './chat-page';
+import {answer as chatAnswer, chatState, dialog as chatDialog, input as chatInput, openButton} from './chat-page';
 import {gotoHydrated, launchChromium, newPage} from './browser';
+import {CODE_QUESTION, CODE_TITLE, codeAnswerDeltas} from './code-answer';
+import {startLlmSiteServer, type LlmSiteServer} from './llm-site-server';
 import {searchDialog} from './search-page';
 
 /**
  * Accessibility of the two dialogs in the state a reader uses them (issue 34): the search modal open with results and
- * one of them active, and the chat dialog open with an answer, each in light and dark mode. axe runs on the whole
- * page, so what the dialog puts over the page is checked in place.
+ * one of them active, and the chat dialog open with an answer, and with an answer quoting code (issue 49), each in
+ * light and dark mode. axe runs on the whole page, so what the dialog puts over the page is checked in place.
  */
 
 let browser: Browser;
+let llmSite: LlmSiteServer;
 
 beforeAll(async () => {
   browser = await launchChromium();
+  llmSite = await startLlmSiteServer();
+  llmSite.llm.deltas = codeAnswerDeltas();
 });
 afterAll(async () => {
   await browser?.close();
+  await llmSite?.close();
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -51,6 +57,24 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // The sources fade in one after another: check the colours once every one has arrived.
       await page.waitForTimeout(1500);
       expect(await axeBlocking(page)).toEqual([]);
+      await page.context().close();
+    });
+
+    it('the open chat dialog with a code answer has no serious or critical axe violation', async () => {
+      const page = await newPage(browser, {colorScheme, baseURL: llmSite.address});
+      await gotoHydrated(page, '/docs/features');
+      await openButton(page).click();
+      await chatInput(page).fill(CODE_QUESTION);
+      await chatInput(page).press('Enter');
+      await expect.poll(() => chatState(page), {timeout: 60_000}).toBe('done');
+      // Its long lines make the block scroll, which axe's scrollable-region-focusable checks.
+      const pre = chatAnswer(page).locator('pre');
+      expect(await pre.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      // Prism loaded with the block's first lines, during the stream: its colours are checked too, with the sources'.
+      await page.waitForTimeout(1500);
+      expect(await axeBlocking(page)).toEqual([]);
+      expect(await pre.locator('.token.keyword').count()).toBeGreaterThan(0);
+      expect(await chatAnswer(page).getByRole('group', {name: codeBlockLabel(CODE_TITLE, 'python')}).count()).toBe(1);
       await page.context().close();
     });
   });

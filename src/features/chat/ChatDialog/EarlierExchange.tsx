@@ -3,6 +3,7 @@ import {exchangeShowsFeedback, type ChatExchange, type Rating} from '../chat-mac
 import {ChatMarkdown, type InternalLinkComponent} from '../ChatMarkdown';
 import {foldSourceList} from '../fold-source-list';
 import {ANSWER_START_ATTRIBUTE} from '../use-thread-scroll';
+import {AnswerCodeBlock} from './AnswerCodeBlock';
 import {AnswerStatus} from './AnswerStatus';
 import {Feedback} from './Feedback';
 import {Sources} from './Sources';
@@ -30,7 +31,7 @@ export function EarlierExchange({exchange, onRate, InternalLink}: EarlierExchang
   return (
     <div className={styles.exchange}>
       <AskedQuestion query={exchange.query} />
-      <ChatMarkdown markdown={answer} InternalLink={InternalLink} />
+      <ChatMarkdown markdown={answer} InternalLink={InternalLink} CodeBlock={AnswerCodeBlock} />
       <AnswerStatus ending={exchange.ending} answer={answer} references={exchange.references} />
       {exchange.references.length > 0 && <Sources view="references" references={exchange.references} InternalLink={InternalLink} />}
       {exchangeShowsFeedback(exchange) && <Feedback rating={exchange.rating} onRate={onRate} />}

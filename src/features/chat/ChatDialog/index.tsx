@@ -9,6 +9,7 @@ import {foldSourceList} from '../fold-source-list';
 import {ANSWER_START_ATTRIBUTE, useThreadScroll} from '../use-thread-scroll';
 import {useChat} from '../use-chat';
 import type {OpenChatDetail} from '../open-chat';
+import {AnswerCodeBlock} from './AnswerCodeBlock';
 import {AnswerStatus} from './AnswerStatus';
 import {AskedQuestion, EarlierExchange} from './EarlierExchange';
 import {Feedback} from './Feedback';
@@ -138,7 +139,7 @@ export default function ChatDialog({onClose, request}: {onClose: () => void; req
             ))}
             {inConversation && <AskedQuestion query={state.query} startsAnswer />}
             <div {...(inConversation ? {} : {[ANSWER_START_ATTRIBUTE]: ''})}>
-              <ChatMarkdown markdown={shownAnswer} InternalLink={DocLink} />
+              <ChatMarkdown markdown={shownAnswer} InternalLink={DocLink} CodeBlock={AnswerCodeBlock} streaming={busy} />
             </div>
             {busy && <span className={styles.caret} aria-hidden="true" />}
           </div>

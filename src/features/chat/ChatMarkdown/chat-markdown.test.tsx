@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it} from 'vitest';
 import {ChatMarkdown} from '.';
+import type {AnswerCode} from '../answer-code';
 import {ALLOWED_SCHEMES, decodeCharacterReferences, schemeOf} from '../safe-url';
 
 const InternalLink = ({to, children}: {to: string; children?: ReactNode}) => (
@@ -10,7 +11,15 @@ const InternalLink = ({to, children}: {to: string; children?: ReactNode}) => (
   </a>
 );
 
-const render = (markdown: string) => renderToStaticMarkup(<ChatMarkdown markdown={markdown} InternalLink={InternalLink} />);
+/** Code blocks as plain elements that show what the dialog's code block is given. */
+const CodeBlock = ({code, language, metastring, open}: AnswerCode) => (
+  <pre data-meta={metastring} data-open={String(open)}>
+    <code className={language && `language-${language}`}>{code}</code>
+  </pre>
+);
+
+const render = (markdown: string, streaming = false) =>
+  renderToStaticMarkup(<ChatMarkdown markdown={markdown} InternalLink={InternalLink} CodeBlock={CodeBlock} streaming={streaming} />);
 
 /** Attribute values as a browser would read them (entities decoded). */
 function attributes(html: string): Array<{name: string; value: string}> {
@@ -93,8 +102,24 @@ describe('ChatMarkdown: what survives', () => {
 
   it('renders code blocks as code, escaped', () => {
     const html = render('```bash\necho "<b>" && datahub docker quickstart\n```\n\nand `inline <code>`');
-    expect(html).toContain('<pre><code class="language-bash">echo &quot;&lt;b&gt;&quot; &amp;&amp; datahub docker quickstart\n</code></pre>');
+    expect(html).toContain('<pre data-open="false"><code class="language-bash">echo &quot;&lt;b&gt;&quot; &amp;&amp; datahub docker quickstart</code></pre>');
     expect(html).toContain('<code>inline &lt;code&gt;</code>');
+  });
+
+  it('gives a code block its language and title, and an indented or bare block its text alone', () => {
+    const html = render('Run:\n\n```python title="add_owner.py"\nimport os\nprint(os.name)\n```\n\n```\nplain\n```\n\nText\n\n    indented\n');
+    expect(html).toContain('<pre data-meta="title=&quot;add_owner.py&quot;" data-open="false"><code class="language-python">import os\nprint(os.name)</code></pre>');
+    expect(html).toContain('<pre data-open="false"><code>plain</code></pre>');
+    expect(html).toContain('<pre data-open="false"><code>indented</code></pre>');
+  });
+
+  it('marks as open only the code block whose closing fence has not streamed in yet, while the answer streams', () => {
+    const markdown = '```bash\ndatahub init\n```\n\nThen:\n\n```python title="add_owner.py"\nimport os\nfrom datahub';
+    const streaming = render(markdown, true);
+    expect(streaming).toContain('<pre data-open="false"><code class="language-bash">datahub init</code></pre>');
+    expect(streaming).toContain('<pre data-meta="title=&quot;add_owner.py&quot;" data-open="true"><code class="language-python">import os\nfrom datahub</code></pre>');
+    // An answer stopped in the middle of a block keeps the block as it arrived, no longer open.
+    expect(render(markdown)).toContain('<pre data-meta="title=&quot;add_owner.py&quot;" data-open="false">');
   });
 
   it('renders GitHub-flavoured markdown: tables, lists, strikethrough', () => {
