@@ -48,8 +48,10 @@ export const bundleBudgets: readonly BundleBudget[] = [
  * stayed within its budget (45.8 KiB). Issue 47 raised both: the 5,941 questions written for the sections
  * (data/questions), indexed as a field of their sections, took the whole index to 510.0 KiB and the lexicon to 49.5 KiB
  * (their words readers type and the pages do not use, such as error names, must be in the lexicon to be found).
+ * Its second pass took the questions to 9,747 (every section of 40 words or more has two or more), the whole index to
+ * about 531 KiB and the lexicon to about 50 KiB: the budgets keep a margin of about 5% over that.
  */
 export const searchIndexBudgets = {
-  wholeIndexMaxGzipBytes: 530 * 1024,
-  lexiconMaxGzipBytes: 52 * 1024,
+  wholeIndexMaxGzipBytes: 560 * 1024,
+  lexiconMaxGzipBytes: 55 * 1024,
 } as const;
