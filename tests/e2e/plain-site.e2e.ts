@@ -10,6 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {PLAIN_BUILD_DIR} from '../../plugins/optimizations';
 import {PAGE_SCRIPTS_ID} from '../../plugins/page-scripts/loader';
 import {baseUrlBanner, chatText, codeBlockLabel, colorModeLabels, storageKeys} from '../../src/site';
+import {axeBlocking} from './axe';
 import {collectErrors, gotoHydrated, launchChromium, newPage, reloadHydrated} from './browser';
 import {answer, chatState, dialog, input, openButton} from './chat-page';
 import {searchDialog, searchInput} from './search-page';
@@ -55,7 +56,7 @@ describe('the plain build (SITE_OPTIMIZATIONS=off)', () => {
     expect(html).not.toContain(`id="${PAGE_SCRIPTS_ID}"`);
   });
 
-  it('opens the home page and a doc page without an error, the code blocks named and coloured by the theme', async () => {
+  it('opens the home page and a doc page without an error, the code blocks named and coloured by the theme, axe clean', async () => {
     await onPlainPage('/', async (page) => {
       expect(await page.locator('h1').first().textContent()).toBeTruthy();
       expect(await page.getByText(baseUrlBanner.heading).count()).toBe(0);
@@ -65,6 +66,7 @@ describe('the plain build (SITE_OPTIMIZATIONS=off)', () => {
       const block = page.getByRole('group', {name: new RegExp(`^${codeBlockLabel('', '')}`)}).first();
       expect(await block.evaluate((el) => el.tagName)).toBe('PRE');
       expect(await block.evaluate((el) => (el as HTMLElement).style.backgroundColor)).not.toBe('');
+      expect(await axeBlocking(page)).toEqual([]);
     });
   });
 
@@ -132,6 +134,18 @@ describe('the plain build (SITE_OPTIMIZATIONS=off)', () => {
       await reloadHydrated(page);
       expect(await theme()).toBe('dark');
     }, {colorScheme: 'light'});
+  });
+
+  it("has the theme's mobile menu at 375 px: there once the page has hydrated, and it opens and goes back", async () => {
+    await onPlainPage('/docs/features', async (page) => {
+      // The theme renders the menu as the page hydrates (the optimized site, on its first opening).
+      expect(await page.locator('.navbar-sidebar').count()).toBe(1);
+      await page.getByRole('button', {name: /toggle navigation bar/i}).click();
+      const back = page.getByRole('button', {name: /back to main menu/i});
+      await back.waitFor({state: 'visible'});
+      await back.click();
+      await expect.poll(() => page.locator('.navbar-sidebar').getByRole('link', {name: 'Integrations', exact: true}).isVisible()).toBe(true);
+    }, {viewport: {width: 375, height: 740}});
   });
 
   it('shows the base URL banner on the home page when the site scripts cannot load', async () => {
