@@ -78,7 +78,8 @@ async function timed<T>(name: string, run: () => Promise<T> | T): Promise<T> {
 const USAGE = `
 Usage: npm run bench [-- --write]
 
-Every benchmark, phase by phase: builds (a minimal classic-preset Docusaurus site as the baseline, then ours),
+Every benchmark, phase by phase: builds (a minimal classic-preset Docusaurus site as the baseline, then ours, then
+ours without its optimizations, SITE_OPTIMIZATIONS=off, into build-plain/, whose first load is reported beside ours),
 search, retrieval and CPU per hostile request, chat and query log, a chat flood, two instances, Lighthouse. Takes
 several minutes; each phase is announced on stderr. Rows that need PostgreSQL (TEST_DATABASE_URL) or redis-server
 say they were skipped without them.
@@ -96,7 +97,7 @@ async function main() {
   const buildDir = path.resolve('build');
   const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
   // Builds the baseline site and ours first, so every later figure is taken on this build.
-  const built = await timed('Builds (the baseline site, then ours)', benchBuild);
+  const built = await timed('Builds (the baseline site, ours, ours with SITE_OPTIMIZATIONS=off)', benchBuild);
   if ('skipped' in built.baseline) console.error(`Baseline skipped: ${built.baseline.skipped}; ours is measured alone.`);
   if (!existsSync(path.join(buildDir, 'index.html'))) throw new Error('No production build: run "npm run build" first.');
   const context: BenchContext = {buildDir, baselineBuildDir: 'buildDir' in built.baseline ? built.baseline.buildDir : null, loadSeconds};
