@@ -7,7 +7,9 @@ import {
   COMMENT_AMENDS_VOTE_WITHIN_HOURS,
   groupComments,
   inDoubtQuestionOf,
+  LOG_TABLES,
   numbered,
+  PRUNE_CHUNK_ROWS,
   RATING_FINDS_QUESTION_WITHIN_HOURS,
   REPORT_COMMENTS_PER_PAGE,
   REPORT_SQL,
@@ -162,10 +164,15 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
     },
     async prune(days) {
       if (days <= 0) return 0;
+      // One cutoff for the whole pass, from the database's clock as the rows' times are (as text: to the microsecond).
+      const {rows} = await pool.query<{cutoff: string}>('SELECT (now() - make_interval(days => $1))::text AS cutoff', [days]);
       let deleted = 0;
-      for (const table of ['queries', 'completions', 'page_feedback']) {
-        const result = await pool.query(`DELETE FROM ${table} WHERE created_at < now() - make_interval(days => $1)`, [days]);
-        deleted += result.rowCount ?? 0;
+      for (const table of LOG_TABLES) {
+        for (;;) {
+          const result = await pool.query(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE created_at < $1::timestamptz ORDER BY created_at LIMIT ${PRUNE_CHUNK_ROWS})`, [rows[0].cutoff]);
+          deleted += result.rowCount ?? 0;
+          if ((result.rowCount ?? 0) < PRUNE_CHUNK_ROWS) break;
+        }
       }
       return deleted;
     },

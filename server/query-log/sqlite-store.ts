@@ -7,6 +7,8 @@ import {
   COMMENT_AMENDS_VOTE_WITHIN_HOURS,
   groupComments,
   inDoubtQuestionOf,
+  LOG_TABLES,
+  PRUNE_CHUNK_ROWS,
   RATING_FINDS_QUESTION_WITHIN_HOURS,
   REPORT_COMMENTS_PER_PAGE,
   REPORT_SQL,
@@ -131,7 +133,9 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
   const ping = db.prepare('SELECT 1');
   const completionStats = db.prepare('SELECT COUNT(*) AS total, COALESCE(SUM(answered_i_dont_know), 0) AS idk FROM completions WHERE created_at >= ?');
 
-  const pruneStatements = ['queries', 'completions', 'page_feedback'].map((table) => db.prepare(`DELETE FROM ${table} WHERE created_at < ?`));
+  const pruneStatements = LOG_TABLES.map((table) =>
+    db.prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE created_at < ? ORDER BY created_at LIMIT ${PRUNE_CHUNK_ROWS})`),
+  );
 
   let waiting = 0;
   /** Runs a write now, or, while another process holds the lock, again with backoff until the deadline. */
@@ -185,7 +189,16 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
       checkFile();
       const cutoff = new Date(Date.now() - days * 86_400_000).toISOString();
       let deleted = 0;
-      for (const statement of pruneStatements) deleted += statement.run(cutoff).changes;
+      for (const statement of pruneStatements) {
+        for (;;) {
+          const {changes} = statement.run(cutoff);
+          deleted += changes;
+          if (changes < PRUNE_CHUNK_ROWS) break;
+          // Between chunks the lock is free and the event loop turns: waiting inserts and requests go first.
+          await new Promise((resolve) => setImmediate(resolve));
+          checkFile();
+        }
+      }
       return deleted;
     },
     async countQueries() {
