@@ -109,14 +109,11 @@ export function* trafficBatches(options: TrafficOptions, root: string, batchRows
     return text.replace(/\bhow do i\b/i, 'how can I').replace(/\bdatahub\b/gi, 'DataHub');
   };
 
-  const citedLists = new Map<string, string[]>();
-  const citedFor = (text: string, base: AskedQuestion) => {
-    let list = citedLists.get(text);
-    if (!list) {
-      list = [...new Set([...base.sections, pick(order).sections[0], pick(order).sections[0]].filter(Boolean))];
-      // Remembered for the pool's own wordings only: the reworded ones are too many to keep.
-      if (text === base.text) citedLists.set(text, list);
-    }
+  // The chat's retrieval is deterministic: a question, in any of its wordings here, is answered with the same references.
+  const citedLists = new Map<AskedQuestion, string[]>();
+  const citedFor = (base: AskedQuestion) => {
+    let list = citedLists.get(base);
+    if (!list) citedLists.set(base, (list = [...new Set([...base.sections, pick(order).sections[0], pick(order).sections[0]].filter(Boolean))]));
     return list;
   };
 
@@ -141,8 +138,7 @@ export function* trafficBatches(options: TrafficOptions, root: string, batchRows
       const rated = random() < RATED_SHARE;
       batch.queries.push({query: text, rating: rated ? (random() < 0.7 ? 'positive' : 'negative') : null, createdAt: at, ratedAt: rated ? at + 20_000 + random() * 100_000 : null});
       const dontKnow = random() < DONT_KNOW_SHARE;
-      // The chat's retrieval is deterministic: one wording is answered with the same references each time.
-      const cited = dontKnow ? [] : citedFor(text, base);
+      const cited = dontKnow ? [] : citedFor(base);
       const msToReferences = 4 + random() * 30;
       batch.completions.push({
         prompt: text,
