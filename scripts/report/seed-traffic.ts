@@ -208,15 +208,18 @@ export async function seedSqliteTraffic(file: string, options: TrafficOptions, r
 
 /**
  * Writes the traffic into the PostgreSQL log at `url`, whose tables are dropped first (run it against a database or
- * schema of its own; see postgresUrlInSchema) and made again by the store. Each batch is one statement per table.
+ * schema of its own; see postgresUrlInSchema) and made again by the store, unless `append`. Each batch is one
+ * statement per table.
  */
-export async function seedPostgresTraffic(url: string, options: TrafficOptions, root: string, onBatch?: (written: SeededRows) => void): Promise<SeededRows> {
+export async function seedPostgresTraffic(url: string, options: TrafficOptions, root: string, onBatch?: (written: SeededRows) => void, {append = false} = {}): Promise<SeededRows> {
   const client = new pg.Client({connectionString: url});
   await client.connect();
   const written: SeededRows = {queries: 0, completions: 0, page_feedback: 0};
   try {
-    await client.query('DROP TABLE IF EXISTS queries, completions, page_feedback');
-    await (await createPostgresStore(url)).close();
+    if (!append) {
+      await client.query('DROP TABLE IF EXISTS queries, completions, page_feedback');
+      await (await createPostgresStore(url)).close();
+    }
     for (const batch of trafficBatches(options, root, 50_000)) {
       await client.query('BEGIN');
       await client.query(
@@ -240,8 +243,8 @@ export async function seedPostgresTraffic(url: string, options: TrafficOptions, 
       count(batch, written);
       onBatch?.(written);
     }
-    // Fresh statistics, as autovacuum would gather them after such a load, so the planner sees the tables as they are.
-    await client.query('ANALYZE queries, completions, page_feedback');
+    // As autovacuum leaves tables some time after such a load: visibility map set, statistics fresh for the planner.
+    await client.query('VACUUM (ANALYZE) queries, completions, page_feedback');
   } finally {
     await client.end();
   }

@@ -14,6 +14,7 @@ import {
   REPORT_COMMENTS_PER_PAGE,
   REPORT_SQL,
   SCHEMA_STATEMENTS,
+  UNRATED_QUESTION_SQL,
   type QueryLogStore,
 } from './store';
 
@@ -27,7 +28,7 @@ const UNIQUE_VIOLATION = '23505';
  */
 const RATE_QUESTION_SQL = `WITH question AS (
     SELECT id FROM queries
-    WHERE query = $1 AND result_rating IS NULL AND created_at >= now() - make_interval(hours => ${RATING_FINDS_QUESTION_WITHIN_HOURS})
+    WHERE ${UNRATED_QUESTION_SQL.replace(/\?/g, '$1')} AND created_at >= now() - make_interval(hours => ${RATING_FINDS_QUESTION_WITHIN_HOURS})
       AND ($3::text IS NULL OR (idempotency_key IS NULL AND NOT EXISTS (SELECT 1 FROM queries WHERE idempotency_key = $3)))
     ORDER BY created_at DESC, id DESC LIMIT 1
     FOR UPDATE SKIP LOCKED
@@ -162,10 +163,10 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
         inDoubt: (await pool.query(numbered(REPORT_SQL.inDoubt), [since, limit])).rows.map(inDoubtQuestionOf),
       };
     },
-    async prune(days) {
+    async prune(days, asOf) {
       if (days <= 0) return 0;
       // One cutoff for the whole pass, from the database's clock as the rows' times are (as text: to the microsecond).
-      const {rows} = await pool.query<{cutoff: string}>('SELECT (now() - make_interval(days => $1))::text AS cutoff', [days]);
+      const {rows} = await pool.query<{cutoff: string}>('SELECT (COALESCE($2::timestamptz, now()) - make_interval(days => $1))::text AS cutoff', [days, asOf ?? null]);
       let deleted = 0;
       for (const table of LOG_TABLES) {
         for (;;) {

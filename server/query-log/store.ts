@@ -91,6 +91,13 @@ export type LogTableName = (typeof LOG_TABLES)[number];
  */
 export const RATING_FINDS_QUESTION_WITHIN_HOURS = 24;
 
+/**
+ * How a rating finds its question's row through the index queries_unrated (both stores; `?` is the question): by the
+ * question's first characters, which any question fits in an index entry by (PostgreSQL's hold at most 2,704 bytes), and
+ * the question whole. Without it a rating read every question of the day, a cost that grew with the site's traffic.
+ */
+export const UNRATED_QUESTION_SQL = 'result_rating IS NULL AND substr(query, 1, 200) = substr(?, 1, 200) AND query = ?';
+
 /** How long after a vote its client may still add the comment (PATCH): a vote just cast, not one to rewrite later. */
 export const COMMENT_AMENDS_VOTE_WITHIN_HOURS = 24;
 
@@ -130,8 +137,11 @@ export interface QueryLogStore {
   report(since: Date, limit?: number): Promise<QueryLogReport>;
   /** Resolves once the store answers a trivial statement (GET /readyz), within the store's own timeouts. */
   ping(): Promise<void>;
-  /** Deletes rows older than `days` days from every table (QUERY_LOG_RETENTION_DAYS); resolves to the rows deleted. */
-  prune(days: number): Promise<number>;
+  /**
+   * Deletes rows older than `days` days from every table (QUERY_LOG_RETENTION_DAYS); resolves to the rows deleted.
+   * Counted back from `asOf` when given (the bench's later days), else from now (PostgreSQL: the database's clock).
+   */
+  prune(days: number, asOf?: Date): Promise<number>;
   /** Writes waiting: for a lock another process holds (SQLite's bounded retry queue), or for a pooled connection (PostgreSQL). */
   waitingWrites?(): number;
   close(): Promise<void>;
@@ -269,4 +279,6 @@ export const ADDED_INDEXES = [
   // The ratings by when they were given, for the report's rating lists and days (RATED_AT_SQL, written the same in
   // its queries so both databases use it); only rated rows are in it, so a question asked costs it nothing.
   `CREATE INDEX IF NOT EXISTS queries_rated ON queries (${RATED_AT_SQL}) WHERE result_rating IS NOT NULL`,
+  // The questions not rated yet, for a rating to find its question (UNRATED_QUESTION_SQL), newest last.
+  'CREATE INDEX IF NOT EXISTS queries_unrated ON queries (substr(query, 1, 200), created_at, id) WHERE result_rating IS NULL',
 ];
