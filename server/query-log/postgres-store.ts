@@ -7,11 +7,14 @@ import {
   COMMENT_AMENDS_VOTE_WITHIN_HOURS,
   groupComments,
   inDoubtQuestionOf,
+  LOG_TABLES,
   numbered,
+  PRUNE_CHUNK_ROWS,
   RATING_FINDS_QUESTION_WITHIN_HOURS,
   REPORT_COMMENTS_PER_PAGE,
   REPORT_SQL,
   SCHEMA_STATEMENTS,
+  UNRATED_QUESTION_SQL,
   type QueryLogStore,
 } from './store';
 
@@ -25,7 +28,7 @@ const UNIQUE_VIOLATION = '23505';
  */
 const RATE_QUESTION_SQL = `WITH question AS (
     SELECT id FROM queries
-    WHERE query = $1 AND result_rating IS NULL AND created_at >= now() - make_interval(hours => ${RATING_FINDS_QUESTION_WITHIN_HOURS})
+    WHERE ${UNRATED_QUESTION_SQL.replace(/\?/g, '$1')} AND created_at >= now() - make_interval(hours => ${RATING_FINDS_QUESTION_WITHIN_HOURS})
       AND ($3::text IS NULL OR (idempotency_key IS NULL AND NOT EXISTS (SELECT 1 FROM queries WHERE idempotency_key = $3)))
     ORDER BY created_at DESC, id DESC LIMIT 1
     FOR UPDATE SKIP LOCKED
@@ -160,12 +163,17 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
         inDoubt: (await pool.query(numbered(REPORT_SQL.inDoubt), [since, limit])).rows.map(inDoubtQuestionOf),
       };
     },
-    async prune(days) {
+    async prune(days, asOf) {
       if (days <= 0) return 0;
+      // One cutoff for the whole pass, from the database's clock as the rows' times are (as text: to the microsecond).
+      const {rows} = await pool.query<{cutoff: string}>('SELECT (COALESCE($2::timestamptz, now()) - make_interval(days => $1))::text AS cutoff', [days, asOf ?? null]);
       let deleted = 0;
-      for (const table of ['queries', 'completions', 'page_feedback']) {
-        const result = await pool.query(`DELETE FROM ${table} WHERE created_at < now() - make_interval(days => $1)`, [days]);
-        deleted += result.rowCount ?? 0;
+      for (const table of LOG_TABLES) {
+        for (;;) {
+          const result = await pool.query(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE created_at < $1::timestamptz ORDER BY created_at LIMIT ${PRUNE_CHUNK_ROWS})`, [rows[0].cutoff]);
+          deleted += result.rowCount ?? 0;
+          if ((result.rowCount ?? 0) < PRUNE_CHUNK_ROWS) break;
+        }
       }
       return deleted;
     },
