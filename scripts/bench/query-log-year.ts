@@ -218,7 +218,10 @@ async function measureStore(bench: BenchedStore, rows: number, log: (line: strin
         return NaN;
       });
       const seconds = (performance.now() - started) / 1000;
-      const counts = await store.countRows();
+      const counts = await store.countRows().catch((error: Error) => {
+        log(`${bench.name}: counting the rows FAILED: ${error.message}`);
+        return {queries: NaN, completions: NaN, page_feedback: NaN};
+      });
       retention.push({label, seconds, deleted, left: counts.queries + counts.completions + counts.page_feedback, size: await bench.size()});
     } finally {
       await store.close();
@@ -274,7 +277,10 @@ export async function benchQueryLogYear(rows: number, log: (line: string) => voi
   const results: QueryLogYear[] = [];
   for (const bench of benches) {
     try {
-      results.push(await measureStore(bench, rows, log));
+      const result = await measureStore(bench, rows, log);
+      results.push(result);
+      // Each store's figures as soon as they are in: a later store's failure does not lose them.
+      log(`\n${queryLogYearTable([result])}`);
     } finally {
       await bench.cleanUp();
     }
