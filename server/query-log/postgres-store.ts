@@ -18,6 +18,9 @@ import {
   type QueryLogStore,
 } from './store';
 
+/** Longest the count of the rows (at start and after a prune; see countRows) may take. */
+const COUNT_TIMEOUT_MS = 60_000;
+
 /** PostgreSQL's code for a unique index refusing a row (two retries of one rating racing for its idempotency key). */
 const UNIQUE_VIOLATION = '23505';
 
@@ -132,10 +135,27 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
       return Number(rows[0].n);
     },
     async countRows() {
-      const {rows} = await pool.query<{queries: string; completions: string; page_feedback: string}>(
-        'SELECT (SELECT COUNT(*) FROM queries) AS queries, (SELECT COUNT(*) FROM completions) AS completions, (SELECT COUNT(*) FROM page_feedback) AS page_feedback',
-      );
-      return {queries: Number(rows[0].queries), completions: Number(rows[0].completions), page_feedback: Number(rows[0].page_feedback)};
+      // Counted at start and after each prune, never for a request: a table of millions of rows, just after a prune
+      // deleted most of them, takes longer than PG_QUERY_TIMEOUT_MS (4.7 million rows took more than 3 s).
+      const timeout = Math.max(timeouts.queryTimeoutMs, COUNT_TIMEOUT_MS);
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(`SET LOCAL statement_timeout = ${timeout}`);
+        // The pool's client-side timeout too, per query (the driver reads query_timeout; its types leave it out).
+        const count = {
+          text: 'SELECT (SELECT COUNT(*) FROM queries) AS queries, (SELECT COUNT(*) FROM completions) AS completions, (SELECT COUNT(*) FROM page_feedback) AS page_feedback',
+          query_timeout: timeout,
+        } as pg.QueryConfig;
+        const {rows} = await client.query<{queries: string; completions: string; page_feedback: string}>(count);
+        await client.query('COMMIT');
+        return {queries: Number(rows[0].queries), completions: Number(rows[0].completions), page_feedback: Number(rows[0].page_feedback)};
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async report(since, limit = 10) {
       const {rows} = await pool.query<{total: string; idk: string}>(
