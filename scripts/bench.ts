@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {buildApp} from '../server/app';
-import {launchChromium} from './chromium';
+import {describeBrowser, launchChromium, resolveChromium} from './chromium';
 import {benchSearch} from './bench/search';
 import {benchInstances} from './bench/instances';
 import {benchServer} from './bench/server';
@@ -110,7 +110,7 @@ async function main() {
     rows.push(...phaseRows);
   }
 
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`;
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, browser ${describeBrowser(await resolveChromium())}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end, ${new Date().toISOString()}`;
   // Only --write touches the tracked report: a trial run on a laptop must not replace the recorded figures.
   const outDir = values.write ? 'bench' : path.join('.scratch', 'bench');
   mkdirSync(outDir, {recursive: true});
