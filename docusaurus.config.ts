@@ -17,6 +17,8 @@ import clientStartupPlugin from './plugins/client-startup';
 import shallowMemoPlugin from './plugins/shallow-memo';
 import afterHydrationPlugin from './plugins/after-hydration';
 import routeMatchPlugin from './plugins/route-match';
+import lazyRoutesPlugin from './plugins/lazy-routes';
+import webpCheckPlugin from './plugins/webp-check';
 import {ssrTemplate} from './plugins/page-scripts';
 import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
 import fontsPlugin, {FONTS_STATIC_DIR} from './plugins/fonts';
@@ -140,6 +142,8 @@ const config: Config = {
     shallowMemoPlugin,
     afterHydrationPlugin,
     routeMatchPlugin,
+    lazyRoutesPlugin,
+    webpCheckPlugin,
     sourceMapsPlugin,
     utilsCommonEsmPlugin,
     registryTrimPlugin,

@@ -54,6 +54,15 @@ export const upstreamDependencies: readonly UpstreamDependency[] = [
     compare: 'every step of the original against entry.js: window.docusaurus, the router choice, the providers around <App>, preload, hydrateRoot or createRoot and their options, hot reload',
   },
   {
+    plugin: 'plugins/client-startup',
+    package: '@docusaurus/core',
+    version: DOCUSAURUS,
+    file: 'lib/client/preload.js',
+    sha256: '8c1e3de18d307e2fb4aee43f765f1d06b05357889b9923467bef44a358683542',
+    swap: "entry.js preloads the page's route as this file does (the route layers matching the path and its decoded form), starting each layer's chunks in a task of its own",
+    compare: 'which routes it matches and what it calls on each (route.component.preload) against preloadRoute in entry.js',
+  },
+  {
     plugin: 'plugins/config-trim',
     package: '@docusaurus/core',
     version: DOCUSAURUS,
@@ -88,6 +97,15 @@ export const upstreamDependencies: readonly UpstreamDependency[] = [
     sha256: '50d441e74d8bee336e48ecb3babf59535a85a52a5e85d6068bdaaef7a550aa21',
     swap: 'the rewrite rules of config-trim, global-data-compact and registry-trim match generated files under .docusaurus/',
     compare: 'GENERATED_FILES_DIR_NAME (still .docusaurus) and the names of the generated files',
+  },
+  {
+    plugin: 'plugins/lazy-routes',
+    package: '@docusaurus/core',
+    version: DOCUSAURUS,
+    file: 'lib/client/exports/ComponentCreator.js',
+    sha256: '5f99bdbd725f6e0b2943d25f99c93205952e9b45ac78c76b63f62a767bbba363',
+    swap: "component-creator.js returns a component that makes the original's route component on its first render or preload",
+    compare: 'the signature (path, hash), that the result is rendered as a component and preloaded through .preload() only, and that nothing else reads it',
   },
   {
     plugin: 'plugins/module-swap',
@@ -223,6 +241,15 @@ export const upstreamDependencies: readonly UpstreamDependency[] = [
     sha256: 'f67a902f603f736c0b6b81dfe3c4b600e26ad3018fb19158d877a8fe5d55424e',
     swap: "utils-common.js replaces the package's entry in the browser and re-exports the same functions by name, without tslib",
     compare: "the entry's export list and the files they come from, against utils-common.js (blogPostContainerID is copied)",
+  },
+  {
+    plugin: 'plugins/webp-check',
+    package: '@docusaurus/plugin-ideal-image',
+    version: DOCUSAURUS,
+    file: 'lib/theme/IdealImageLegacy/components/helpers.js',
+    sha256: '118941a0509b408636f72c9c6b41c99b4d0a131209342ee666af0c8de956098f',
+    swap: "loader.js makes the canvas of the WebP support check 1 x 1 pixel (it had the default 300 x 150) in the browser bundle",
+    compare: 'how detectWebpSupport creates and encodes its canvas (the loader stops the build when the line it rewrites is gone)',
   },
   {
     plugin: 'src/theme/CodeBlock',

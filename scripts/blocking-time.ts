@@ -22,7 +22,7 @@ import {describeTasks, plainFrameFile, plainFrameName, readTrace, shortUrl, type
 import {baselineRouteOf} from './bench/baseline-routes';
 
 const USAGE = `
-Usage: npx tsx scripts/blocking-time.ts [--build-dir build] [--baseline-dir DIR] [--runs 1] [--cpu 4 | --simulate] [--json out.json] [--save-traces DIR] [route ...]
+Usage: npx tsx scripts/blocking-time.ts [--build-dir build] [--baseline-dir DIR] [--runs 1] [--cpu 4 | --simulate] [--min-ms 50] [--json out.json] [--save-traces DIR] [route ...]
 
 Loads each route (default: the five Lighthouse pages) cold at a phone's size with the CPU slowed down --cpu times,
 records a trace and V8's CPU profile, and lists every main-thread task of 50 ms or more with what it ran. Functions
@@ -118,6 +118,7 @@ async function main() {
       runs: {type: 'string', default: '1'},
       cpu: {type: 'string', default: '4'},
       simulate: {type: 'boolean', default: false},
+      'min-ms': {type: 'string', default: '50'},
       json: {type: 'string'},
       'save-traces': {type: 'string'},
     },
@@ -154,7 +155,7 @@ async function main() {
             const file = path.join(values['save-traces'], `${load.site}${load.route.replace(/[^\w]+/g, '-')}-run${run}.json`);
             writeFileSync(file, JSON.stringify({traceEvents: events}));
           }
-          const trace = readTrace(events, {nameFrame, fileOf, isOwnScript: (url) => url.startsWith(load.base), cpuScale});
+          const trace = readTrace(events, {nameFrame, fileOf, isOwnScript: (url) => url.startsWith(load.base), cpuScale, minimumMs: Number(values['min-ms'])});
           const key = keyOf(load.site, load.route);
           results.set(key, [...(results.get(key) ?? []), trace]);
           console.error(`run ${run}: ${key}: blocking ${Math.round(trace.blockingMs)} ms, from CPU time ${Math.round(trace.cpuBlockingMs)} ms; load average ${os.loadavg()[0].toFixed(2)}`);

@@ -79,6 +79,11 @@ export interface Task {
   entries: Share[];
   /** Profile samples by the source file of the function running (a module's own code), largest first. */
   files: Share[];
+  /**
+   * Profile samples inside a module's first evaluation, by module: the innermost frame of the bundler's module
+   * functions (named by their numeric ids), so a module's figure leaves out the modules it imports. Largest first.
+   */
+  modules: Share[];
 }
 
 export interface PageTrace {
@@ -92,6 +97,9 @@ export interface PageTrace {
 }
 
 const LONG_TASK_MS = 50;
+
+/** The bundler names each module's function by the module's numeric id. */
+const MODULE_FUNCTION = /^\d+$/;
 
 /** Kinds of work, after Lighthouse's task groups; events of no kind count as their enclosing event's. */
 const KINDS: Array<[string, RegExp]> = [
@@ -263,6 +271,7 @@ export function readTrace(
     const functions = new Map<string, number>();
     const entries = new Map<string, number>();
     const files = new Map<string, number>();
+    const modules = new Map<string, number>();
     while (sampleIndex < samples.length && samples[sampleIndex].ts < root.start) sampleIndex++;
     let previous = root.start;
     for (let i = sampleIndex; i < samples.length && samples[i].ts <= root.end; i++) {
@@ -273,6 +282,8 @@ export function readTrace(
       if (!leaf || leaf.functionName === '(root)') continue;
       add(functions, nameFrame(leaf), ms);
       add(files, fileOf(leaf), ms);
+      const module = [...stack].reverse().find((frame) => MODULE_FUNCTION.test(frame.functionName));
+      if (module) add(modules, fileOf(module), ms);
       const entry = stack.find((frame) => frame.url && isOwnScript(frame.url));
       add(entries, entry ? nameFrame(entry) : leaf.functionName || '(native)', ms);
     }
@@ -290,6 +301,7 @@ export function readTrace(
       functions: ranked(functions, 10),
       entries: ranked(entries, 6),
       files: ranked(files, 8),
+      modules: ranked(modules, 8),
     });
   }
   return {
@@ -314,6 +326,7 @@ export function describeTasks(trace: PageTrace): string[] {
     if (task.entries.length) lines.push(`    started from: ${shares(task.entries)}`);
     if (task.functions.length) lines.push(`    functions (CPU samples): ${shares(task.functions)}`);
     if (task.files.length) lines.push(`    by source file: ${shares(task.files)}`);
+    if (task.modules.length) lines.push(`    module evaluation: ${shares(task.modules)}`);
   });
   return lines;
 }
