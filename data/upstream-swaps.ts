@@ -59,8 +59,8 @@ export const upstreamDependencies: readonly UpstreamDependency[] = [
     version: DOCUSAURUS,
     file: 'lib/client/preload.js',
     sha256: '8c1e3de18d307e2fb4aee43f765f1d06b05357889b9923467bef44a358683542',
-    swap: "entry.js preloads the page's route as this file does (the route layers matching the path and its decoded form), starting each layer's chunks in a task of its own",
-    compare: 'which routes it matches and what it calls on each (route.component.preload) against preloadRoute in entry.js',
+    swap: "preload-route.js replaces it in the browser: the same route layers (matching the path and its decoded form) load their chunks, each layer started in a task of its own",
+    compare: 'which routes it matches and what it calls on each (route.component.preload) against preload-route.js',
   },
   {
     plugin: 'plugins/config-trim',
@@ -68,8 +68,8 @@ export const upstreamDependencies: readonly UpstreamDependency[] = [
     version: DOCUSAURUS,
     file: 'lib/server/codegen/codegen.js',
     sha256: '611cf627307a668cad034f2a00e6218347b0fb9136cac2fe6ec9d3cff39a57df',
-    swap: "loader.js rewrites the browser's copy of .docusaurus/docusaurus.config.mjs without ssrTemplate, presets, plugins and themes",
-    compare: "the shape written for docusaurus.config.mjs ('export default' + JSON), and whether client code of core or the themes now reads one of the dropped fields",
+    swap: "loader.js rewrites the browser's copy of .docusaurus/docusaurus.config.mjs without ssrTemplate, presets, plugins and themes; metadata-loader.js empties the pluginVersions of site-metadata.json there",
+    compare: "the shape written for docusaurus.config.mjs ('export default' + JSON) and site-metadata.json, and whether client code of core or the themes now reads one of the dropped fields or pluginVersions",
   },
   {
     plugin: 'plugins/global-data-compact',

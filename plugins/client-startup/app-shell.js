@@ -1,7 +1,5 @@
-// The router and head manager the entry wraps the app in, and the route matcher it preloads the page's route with
-// (see ./entry.js). The entry imports this module on its own so that the task evaluating the main script stays short;
-// importing by name here lets the bundler keep only these exports of the packages (a dynamic import of a package
-// itself keeps every export).
+// The router and head manager the entry wraps the app in (see ./entry.js). The entry imports this module on its own
+// so that the task evaluating the main script stays short; importing by name here lets the bundler keep only these
+// three exports of the two packages (a dynamic import of a package itself keeps every export).
 export {HelmetProvider} from 'react-helmet-async';
 export {BrowserRouter, HashRouter} from 'react-router-dom';
-export {matchRoutes} from 'react-router-config';

@@ -27,32 +27,19 @@ const docusaurusApi = Object.freeze({
   preload: (routePath) => api?.preload(routePath) ?? false,
 });
 
-/**
- * What Docusaurus's preload.js does for the page's route (each matching route layer's component loads its chunks),
- * with each layer's loading started in a task of its own: adding all of a doc page's chunk scripts and stylesheets in
- * one task made it a long one on a phone.
- */
-async function preloadRoute(routes, matchRoutes, pathname) {
-  const matches = Array.from(new Set([pathname, decodeURI(pathname)])).flatMap((path) => matchRoutes(routes, path));
-  const loads = [];
-  for (const {route} of matches) {
-    await yieldToBrowser();
-    loads.push(route.component.preload?.());
-  }
-  return Promise.all(loads);
-}
-
 async function start() {
   // React DOM is the largest module the entry runs, and the router and head manager come next: run in the task that
   // evaluates this script (which also compiles it), they made it a long task on a slow phone.
   const {default: ReactDOM} = await inNewTask(() => import(/* webpackMode: "eager" */ 'react-dom/client'));
-  const {HelmetProvider, BrowserRouter, HashRouter, matchRoutes} = await inNewTask(() => import(/* webpackMode: "eager" */ './app-shell'));
+  const {HelmetProvider, BrowserRouter, HashRouter} = await inNewTask(() => import(/* webpackMode: "eager" */ './app-shell'));
   const Router = siteConfig.future.experimental_router === 'hash' ? HashRouter : BrowserRouter;
   // The registry and the routes are the largest modules: each gets its own task before the app is evaluated.
   await inNewTask(() => import(/* webpackMode: "eager" */ '@generated/registry'));
-  const {default: routes} = await inNewTask(() => import(/* webpackMode: "eager" */ '@generated/routes'));
+  await inNewTask(() => import(/* webpackMode: "eager" */ '@generated/routes'));
   api = (await inNewTask(() => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/docusaurus'))).default;
   const {default: App} = await inNewTask(() => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/App'));
+  // ./preload-route.js (swapped in by ./index.ts): it starts each route layer's chunks in a task of its own.
+  const {default: preload} = await inNewTask(() => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/preload'));
   const container = document.getElementById('__docusaurus');
   const app = (
     <HelmetProvider>
@@ -77,7 +64,7 @@ async function start() {
       window.docusaurusRoot = root;
     }
   };
-  await preloadRoute(routes, matchRoutes, window.location.pathname);
+  await preload(window.location.pathname);
   await yieldToBrowser();
   startTransition(renderApp);
 }

@@ -53,21 +53,18 @@ function runSteps() {
     return;
   }
   const start = performance.now();
-  do steps.shift()();
-  while (steps.length > 0 && performance.now() - start < SLICE_MS);
-  if (steps.length > 0) scheduleSteps();
+  try {
+    do steps.shift()();
+    while (steps.length > 0 && performance.now() - start < SLICE_MS);
+  } finally {
+    if (steps.length > 0) scheduleSteps();
+  }
 }
 
-/** Runs `step` in a slice of idle time; resolves with its result, or rejects with what it threw. */
+/** Runs `step` in a slice of idle time and resolves with its result. */
 const inIdleSteps = (step) =>
-  new Promise((resolve, reject) => {
-    steps.push(() => {
-      try {
-        resolve(step());
-      } catch (error) {
-        reject(error);
-      }
-    });
+  new Promise((resolve) => {
+    steps.push(() => resolve(step()));
     scheduleSteps();
   });
 

@@ -86,7 +86,30 @@ const docRouteComponents = (page: Page) =>
     };
   });
 
+/** URLs of the SVG images (files or data URLs) a page requests while it loads, as Chromium's network log lists them. */
+async function svgImagesRequested(page: Page, route: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const images: string[] = [];
+  cdp.on('Network.requestWillBeSent', ({request, type}: {request: {url: string}; type?: string}) => {
+    if (type === 'Image' && /^data:image\/svg\+xml|\.svg(\?|$)/.test(request.url)) images.push(request.url);
+  });
+  await cdp.send('Network.enable');
+  await gotoHydrated(page, route);
+  return images;
+}
+
 describe('start-up tasks', () => {
+  it('draws the navbar, its logo, the breadcrumbs and the home page\'s arrows without SVG images, each a document of its own', async () => {
+    for (const route of ['/', '/docs/generated/ingestion/sources/snowflake']) {
+      const page = await newPage(browser, {viewport: {width: 412, height: 823}});
+      // Infima's caret (the table of contents' toggle on a phone) is still one: a raster copy cost more bytes in the
+      // stylesheet than the first-load budget leaves.
+      const images = (await svgImagesRequested(page, route)).filter((url) => !url.includes('M7.41 15.41')).map((url) => url.slice(0, 100));
+      expect(images, route).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it("checks WebP support for the home page's picture on a 1 x 1 canvas, not a full-size one", async () => {
     const page = await newPage(browser, {viewport: {width: 412, height: 823}});
     await probe(page);
