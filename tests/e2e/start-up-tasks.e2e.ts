@@ -158,4 +158,42 @@ describe('start-up tasks', () => {
     expect(repeated).toEqual([]);
     await page.context().close();
   });
+
+  it("measures whether a table scrolls when the browser reports its size, not with a forced layout while hydrating", async () => {
+    const page = await newPage(browser, {viewport: {width: 412, height: 823}});
+    await page.addInitScript(() => {
+      const reads = {inObserver: 0, elsewhere: 0};
+      (window as unknown as {tableReads: typeof reads}).tableReads = reads;
+      let observing = false;
+      const Native = ResizeObserver;
+      window.ResizeObserver = class extends Native {
+        constructor(callback: ResizeObserverCallback) {
+          super((entries, observer) => {
+            observing = true;
+            try {
+              callback(entries, observer);
+            } finally {
+              observing = false;
+            }
+          });
+        }
+      };
+      const scrollWidth = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollWidth')!;
+      Object.defineProperty(Element.prototype, 'scrollWidth', {
+        get(this: Element) {
+          if (this instanceof HTMLTableElement) reads[observing ? 'inObserver' : 'elsewhere'] += 1;
+          return scrollWidth.get!.call(this);
+        },
+      });
+    });
+    await gotoHydrated(page, '/docs/generated/ingestion/sources/snowflake');
+    const tables = page.locator('article table');
+    await expect.poll(() => page.evaluate(() => (window as unknown as {tableReads: {inObserver: number}}).tableReads.inObserver)).toBeGreaterThanOrEqual(await tables.count());
+    expect(await page.evaluate(() => (window as unknown as {tableReads: {elsewhere: number}}).tableReads.elsewhere)).toBe(0);
+    // Still right: a table wider than the phone is a tab stop, one that fits is not.
+    const kinds = await tables.evaluateAll((list) => list.map((t) => ({scrolls: t.scrollWidth - t.clientWidth > 1 || t.scrollHeight - t.clientHeight > 1, tabStop: t.getAttribute('tabindex') === '0'})));
+    expect(kinds.some((k) => k.scrolls)).toBe(true);
+    expect(kinds.filter((k) => k.scrolls !== k.tabStop)).toEqual([]);
+    await page.context().close();
+  });
 });
