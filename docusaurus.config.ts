@@ -8,18 +8,7 @@ import searchIndexPlugin, {SEARCH_STATIC_DIR} from './plugins/search-index';
 import {readSearchConfig} from './plugins/search-index/config';
 import pageDataPlugin from './plugins/page-data';
 import devApiProxyPlugin from './plugins/dev-api-proxy';
-import precompressPlugin from './plugins/precompress';
 import docTitlesPlugin from './plugins/doc-titles';
-import prismOnDemandPlugin from './plugins/prism-on-demand';
-import routePrefetchPlugin from './plugins/route-prefetch';
-import progressBarPlugin from './plugins/progress-bar';
-import clientStartupPlugin from './plugins/client-startup';
-import shallowMemoPlugin from './plugins/shallow-memo';
-import afterHydrationPlugin from './plugins/after-hydration';
-import routeMatchPlugin from './plugins/route-match';
-import lazyRoutesPlugin from './plugins/lazy-routes';
-import webpCheckPlugin from './plugins/webp-check';
-import {ssrTemplate} from './plugins/page-scripts';
 import rehypeTaskListLabels from './plugins/markdown/task-list-labels';
 import fontsPlugin, {FONTS_STATIC_DIR} from './plugins/fonts';
 import robotsPlugin from './plugins/robots';
@@ -28,16 +17,19 @@ import redirectsPlugin, {REDIRECTS_STATIC_DIR} from './plugins/redirects';
 import apiSettingsPlugin, {readApiSettings} from './plugins/api-settings';
 import {stopWithMessage} from './plugins/stop-with-message';
 import sourceMapsPlugin from './plugins/source-maps';
-import utilsCommonEsmPlugin from './plugins/utils-common-esm';
-import cssPrunePlugin from './plugins/css-prune';
-import registryTrimPlugin from './plugins/registry-trim';
-import configTrimPlugin from './plugins/config-trim';
-import globalDataCompactPlugin from './plugins/global-data-compact';
+import {readSiteOptimizations} from './plugins/optimizations';
+import {optimizationConfig} from './plugins/optimizations/config';
 
 // A bad build-time setting stops the build with its one-line message, not a stack trace around it.
 const search = stopWithMessage(readSearchConfig);
 // Where the pages send the chat, the query log and page ratings (build-time settings; the defaults are same-origin).
 const api = stopWithMessage(() => readApiSettings(process.env));
+// SITE_OPTIMIZATIONS=off: the plain Docusaurus site, without the optimizations listed in data/upstream-swaps.ts.
+const optimized = stopWithMessage(() => readSiteOptimizations(process.env, process.argv));
+// Rspack's persistent cache is versioned by the theme's aliases, not by module swaps: a plain build would reuse the
+// optimized build's module graph (or leave its own for it). The plain build neither reads nor writes that cache.
+if (!optimized) process.env.DOCUSAURUS_NO_PERSISTENT_CACHE = '1';
+const switched = optimizationConfig(optimized);
 
 const config: Config = {
   title: product.name,
@@ -47,9 +39,8 @@ const config: Config = {
   baseUrl: site.baseUrl,
   trailingSlash: undefined,
 
-  // Page scripts start after the first paint (plugins/page-scripts); the home page's own banner replaces the
-  // framework's, whose check ran before they could load.
-  ssrTemplate,
+  ssrTemplate: switched.ssrTemplate,
+  // The home page's own banner replaces the framework's, whose check would run before the page scripts could load.
   baseUrlIssueBanner: false,
 
   onBrokenLinks: 'throw',
@@ -129,26 +120,12 @@ const config: Config = {
     robotsPlugin,
     pageDataPlugin,
     devApiProxyPlugin,
-    // Prunes the stylesheet, then precompresses the build (in that order: see plugins/css-prune).
-    cssPrunePlugin(precompressPlugin),
     docTitlesPlugin,
     markdownTwinsPlugin,
     redirectsPlugin,
     apiSettingsPlugin(api),
-    prismOnDemandPlugin,
-    routePrefetchPlugin,
-    progressBarPlugin,
-    clientStartupPlugin,
-    shallowMemoPlugin,
-    afterHydrationPlugin,
-    routeMatchPlugin,
-    lazyRoutesPlugin,
-    webpCheckPlugin,
     sourceMapsPlugin,
-    utilsCommonEsmPlugin,
-    registryTrimPlugin,
-    configTrimPlugin,
-    globalDataCompactPlugin,
+    ...switched.plugins,
     [
       '@docusaurus/plugin-ideal-image',
       {

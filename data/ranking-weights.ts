@@ -6,7 +6,7 @@
 export const rankingWeights = {
   features: {
     bm25: 1,
-    coverage: 1.75,
+    coverage: 1.6875,
     title: 1.5,
     about: 1,
     exactTitle: 0.6931,
@@ -15,13 +15,13 @@ export const rankingWeights = {
     definition: 0.4055,
     definitionOpening: 0.4055,
     kind: 0,
-    problemSection: 0.4055,
+    problemSection: 0.9055,
     identifier: 0,
-    opening: 0,
+    opening: 0.375,
     pageCoverage: 0,
     titleAsked: 0,
   },
   pageBonus: 0.5,
   saturation: 12,
-  unknownSubject: 5.5,
+  unknownSubject: 6,
 };

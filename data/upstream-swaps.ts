@@ -6,9 +6,44 @@
  *
  * After reviewing a change: update the swap if needed, then set `version` and `sha256` to what the check printed.
  */
+/**
+ * Every optimization that reaches into Docusaurus (a plugin folder, the page template's plugin, or a swizzle, from
+ * the repository root) and what the plain build has in its place: `SITE_OPTIMIZATIONS=off` (plugins/optimizations)
+ * leaves out each plugin and gives each swizzle back to the theme, so the site builds and works without any of them.
+ * Every upstream file below belongs to one of these; a new one added here must be wired in plugins/optimizations/config.ts
+ * (the type of its optimization plugins lists every plugin here) or be a swizzle under src/theme.
+ */
+export const optimizations = {
+  'plugins/after-hydration': "Docusaurus's useIsBrowser and useWindowSize, which set their values from effects",
+  'plugins/client-startup': "Docusaurus's browser entry and route preloader, which start the site and a route's chunks in one task each",
+  'plugins/config-trim': 'the whole site config and the plugin list of the site metadata in every page load',
+  'plugins/css-prune': 'the unpruned stylesheet, with the CSS of every component in it',
+  'plugins/generated-rewrite': "Docusaurus's generated files as written (the helper of config-trim, global-data-compact and registry-trim)",
+  'plugins/global-data-compact': 'the global data as Docusaurus writes it',
+  'plugins/lazy-routes': "Docusaurus's ComponentCreator, which makes every route's loadable component while the routes module is evaluated",
+  'plugins/module-swap': "the framework's own modules (the helper of every module swap)",
+  'plugins/page-scripts': "Docusaurus's page template (<script defer> tags) and no route chunks written into the pages",
+  'plugins/prism-on-demand': "the theme's Prism client module and inline code colours",
+  'plugins/progress-bar': "the theme's progress bar, with nprogress in every page load",
+  'plugins/registry-trim': 'the chunk registry with its module paths',
+  'plugins/route-match': "React Router's path-to-regexp",
+  'plugins/route-prefetch': "Docusaurus's route prefetcher",
+  'plugins/shallow-memo': "the theme's useShallowMemoObject",
+  'plugins/utils-common-esm': "@docusaurus/utils-common's entry, with tslib",
+  'plugins/webp-check': "the ideal-image plugin's WebP check, which encodes a 300 x 150 canvas",
+  'src/theme/CodeBlock': "the theme's CodeBlock, which re-mounts each block after hydration",
+  'src/theme/CodeBlock/Container': "the theme's Container, with inline code colours",
+  'src/theme/CodeBlock/Content':
+    "the theme's Content (Prism in the browser), with the accessible name every code block has (a feature, not an optimization: src/features/code/NamedCodeBlockContent.tsx)",
+  'src/theme/Navbar/MobileSidebar': "the theme's mobile menu, rendered as soon as a phone-sized page hydrates",
+} as const satisfies Record<string, string>;
+
+/** The name of an optimization in `optimizations`. */
+export type OptimizationName = keyof typeof optimizations;
+
 export interface UpstreamDependency {
-  /** Our code that depends on the file: a plugin folder or a swizzle, from the repository root. */
-  plugin: string;
+  /** Our code that depends on the file: the optimization it belongs to. */
+  plugin: OptimizationName;
   /** npm package that holds the file, as installed under node_modules. */
   package: string;
   /** The package's version the swap was written and last reviewed against. */
@@ -115,6 +150,33 @@ export const upstreamDependencies: readonly UpstreamDependency[] = [
     sha256: '51db7c2a2fbfe69d507f0d678cc6ee4794f587f55928a36a07ba2284e7d06080',
     swap: "every module swap is a NormalModuleReplacementPlugin of the bundler Docusaurus hands to configureWebpack",
     compare: 'that currentBundler.instance (webpack or Rspack) still offers NormalModuleReplacementPlugin, and which bundler is chosen',
+  },
+  {
+    plugin: 'plugins/css-prune',
+    package: '@docusaurus/core',
+    version: DOCUSAURUS,
+    file: 'lib/webpack/base.js',
+    sha256: 'b3c441dfc9ae516bb37243d2a502d4acf3298c0c9acd62120e644a0c067513ea',
+    swap: "index.ts narrows the test of the bundler's \"styles\" cache group, so the CSS of on-demand components stays in their chunks, and prunes styles.<hash>.css after the build",
+    compare: 'the styles cache group (its name, type and priority) and the name of the one stylesheet every page links (STYLESHEET)',
+  },
+  {
+    plugin: 'plugins/page-scripts',
+    package: '@docusaurus/core',
+    version: DOCUSAURUS,
+    file: 'lib/ssg/ssgTemplate.html.js',
+    sha256: '5d6584e4a61b22d44bbbd7fe92a7a30352564b5a1dc89853a9bdbbf14d092597',
+    swap: 'ssrTemplate (index.ts) is this default page template with the <script defer> tags replaced by a JSON list and the loader that starts them after the first paint',
+    compare: 'every line of the default template against ssrTemplate: the variables it reads (it.scripts, it.stylesheets, it.headTags and the rest) and where it puts them',
+  },
+  {
+    plugin: 'plugins/page-scripts',
+    package: 'react-loadable-ssr-addon-v5-slorber',
+    version: '1.0.3',
+    file: 'lib/ReactLoadableSSRAddon.js',
+    sha256: '3e3f7bf0ac88ab4720df0b70463d509e0c8cd7233e7accf6e79c7f5192b9f32e',
+    swap: 'route-chunks.ts reads the client manifest it writes (.docusaurus/client-manifest.json) to put each route\'s stylesheets and scripts into its page',
+    compare: "the manifest's origins (chunk name -> chunk ids) and assets (chunk id -> js and css files with publicPath)",
   },
   {
     plugin: 'plugins/prism-on-demand',

@@ -19,6 +19,8 @@ import {benchFlood} from './bench/flood';
 import {benchBuild} from './bench/build';
 import {benchLighthouse} from './bench/lighthouse';
 import {benchModalOpen} from './bench/modal-open';
+import {benchQueryLogYear} from './bench/query-log-year';
+import {benchScale} from './bench/scale';
 import {missedTargets, skipReason, toMarkdown, type BenchRow} from './bench/report';
 import {answerHelp} from './cli-usage';
 
@@ -77,26 +79,55 @@ async function timed<T>(name: string, run: () => Promise<T> | T): Promise<T> {
 
 const USAGE = `
 Usage: npm run bench [-- --write]
+       npm run bench -- [--scale 1,3,10] [--query-log-rows N]
 
-Every benchmark, phase by phase: builds (a minimal classic-preset Docusaurus site as the baseline, then ours),
+Every benchmark, phase by phase: builds (a minimal classic-preset Docusaurus site as the baseline, then ours, then
+ours without its optimizations, SITE_OPTIMIZATIONS=off, into build-plain/, whose first load is reported beside ours),
 search, retrieval and CPU per hostile request, chat and query log, a chat flood, two instances, Lighthouse. Takes
 several minutes; each phase is announced on stderr. Rows that need PostgreSQL (TEST_DATABASE_URL) or redis-server
 say they were skipped without them.
 
-  --write       write the tracked bench/results.md and results.json (default: .scratch/bench/)
-  --help, -h    this text
+  --write               write the tracked bench/results.md and results.json (default: .scratch/bench/)
+  --scale 1,3,10        only the scale phase, offline, no build needed: the site's sections made 1, 3 and 10 times as
+                        many (copies under other paths, 30% of their words altered); per size, the search index's
+                        bytes, a first query's bytes and the search's latency (Node, on the code the browser's
+                        worker runs), the chat's worker pool start, task time and memory, and the growth against
+                        the first size; prints its own table (1 and 3 take about 2 minutes, 10 about 5 more)
+  --query-log-rows N    only the query log at a year's size: SQLite (and PostgreSQL with TEST_DATABASE_URL) seeded
+                        with N rows of a year's traffic (1000000 takes a few minutes; 30000000, about an hour and
+                        10 GB of disk), then insert latency empty and full, npm run report's time and peak memory,
+                        and retention; prints its own table
+  --help, -h            this text
 
 Settings: BENCH_LOAD_SECONDS (seconds of each load phase, default 20), BENCH_BEFORE_BUILD (an earlier build, to
 compare the time from a click to a usable dialog).
 `;
 
+const machineLine = () => `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`;
+
 async function main() {
   answerHelp(USAGE);
-  const {values} = parseArgs({options: {write: {type: 'boolean', default: false}}});
+  const {values} = parseArgs({options: {write: {type: 'boolean', default: false}, scale: {type: 'string'}, 'query-log-rows': {type: 'string'}}});
+  // The phases asked for by name run alone, without the builds: each prints its own table.
+  if (values.scale !== undefined || values['query-log-rows'] !== undefined) {
+    if (values.scale !== undefined) {
+      const factors = values.scale.split(',').map(Number);
+      if (factors.length === 0 || factors.some((f) => !Number.isInteger(f) || f < 1)) throw new Error('--scale takes whole factors of 1 or more, separated by commas, such as 1,3,10');
+      const {table} = await timed(`Scale ${factors.join(', ')}`, () => benchScale(factors));
+      console.log(`Scale: the site's sections ${factors.map((f) => `${f}×`).join(', ')}, ${machineLine()}\n\n${table}`);
+    }
+    if (values['query-log-rows'] !== undefined) {
+      const rows = Number(values['query-log-rows']);
+      if (!Number.isInteger(rows) || rows < 1) throw new Error('--query-log-rows must be a positive whole number of rows, such as 1000000');
+      const {table} = await timed(`Query log at a year's size (${rows.toLocaleString('en-US')} rows)`, () => benchQueryLogYear(rows));
+      console.log(`Query log: a year of traffic (${rows.toLocaleString('en-US')} rows), ${machineLine()}\n\n${table}`);
+    }
+    return;
+  }
   const buildDir = path.resolve('build');
   const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
   // Builds the baseline site and ours first, so every later figure is taken on this build.
-  const built = await timed('Builds (the baseline site, then ours)', benchBuild);
+  const built = await timed('Builds (the baseline site, ours, ours with SITE_OPTIMIZATIONS=off)', benchBuild);
   if ('skipped' in built.baseline) console.error(`Baseline skipped: ${built.baseline.skipped}; ours is measured alone.`);
   if (!existsSync(path.join(buildDir, 'index.html'))) throw new Error('No production build: run "npm run build" first.');
   const context: BenchContext = {buildDir, baselineBuildDir: 'buildDir' in built.baseline ? built.baseline.buildDir : null, loadSeconds};
@@ -110,7 +141,7 @@ async function main() {
     rows.push(...phaseRows);
   }
 
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, browser ${describeBrowser(await resolveChromium())}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end, ${new Date().toISOString()}`;
+  const machine = `${machineLine()}, browser ${describeBrowser(await resolveChromium())}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`;
   // Only --write touches the tracked report: a trial run on a laptop must not replace the recorded figures.
   const outDir = values.write ? 'bench' : path.join('.scratch', 'bench');
   mkdirSync(outDir, {recursive: true});

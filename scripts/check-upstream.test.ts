@@ -14,7 +14,7 @@ describe('upstream drift check', () => {
   });
 
   it('records every plugin that swaps or rewrites a module, and the code-block swizzles', () => {
-    const plugins = new Set(upstreamDependencies.map((dependency) => dependency.plugin));
+    const plugins = new Set<string>(upstreamDependencies.map((dependency) => dependency.plugin));
     const swapping = readdirSync(path.join(root, 'plugins')).filter((name) => {
       const index = path.join(root, 'plugins', name, 'index.ts');
       try {

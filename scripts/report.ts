@@ -28,6 +28,9 @@ QUERY_LOG_SQLITE_PATH, or PostgreSQL with DATABASE_URL). Plain text by default.
   --help, -h    this text
 `;
 
+/** Longest a statement of the report may take (PostgreSQL). */
+const REPORT_QUERY_TIMEOUT_MS = 10 * 60_000;
+
 async function main() {
   answerHelp(USAGE);
   const {values} = parseArgs({
@@ -38,7 +41,10 @@ async function main() {
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit <= 0) throw new Error('--limit must be a positive whole number (rows per section)');
   if (values.html !== undefined && !values.html.trim()) throw new Error('--html needs the path of the file to write, such as --html report.html');
-  const config = readConfig();
+  const server = readConfig();
+  // PG_QUERY_TIMEOUT_MS bounds what a reader's request waits for; the report's statements read a whole period of the
+  // log, which takes longer on a large one, and nobody waits on them but the maintainer.
+  const config = {...server, postgres: {...server.postgres, queryTimeoutMs: Math.max(server.postgres.queryTimeoutMs, REPORT_QUERY_TIMEOUT_MS)}};
   // Opening the store as the server does checks the settings and creates missing tables, with the server's messages.
   const store = await createStore(config);
   const until = new Date();

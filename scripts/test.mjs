@@ -32,6 +32,8 @@ const phases = [
       // The same site built for the split deployment (static host + API on another origin), which
       // tests/e2e/split-deployment.e2e.ts serves; after the main build, as both write .docusaurus/.
       ['Split-deployment build', 'npx', ['docusaurus', 'build', '--out-dir', 'build-split'], {CHAT_API_URL: 'http://127.0.0.1:4791'}],
+      // The plain site, without the optimizations (SITE_OPTIMIZATIONS=off), which tests/e2e/plain-site.e2e.ts serves.
+      ['Plain build', 'npm', ['run', 'build:plain']],
     ],
   ],
   [[['Browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.mts', ...vitestResults('browser')]]]],

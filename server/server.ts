@@ -1,8 +1,18 @@
 import {existsSync} from 'node:fs';
+import {createServer} from 'node:net';
 import path from 'node:path';
 import {readConfig} from './config';
 import {explainListenError} from './listen-errors';
 import {keepQueryLogFor} from './query-log/retention';
+
+/** Binds the address once and lets it go: a taken port or a wrong host is then reported in a moment, not after the chat's workers have loaded. */
+function checkCanListen(port: number, host: string): Promise<void> {
+  const probe = createServer();
+  return new Promise((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen({port, host, exclusive: true}, () => probe.close(() => resolve()));
+  });
+}
 
 async function main() {
   const config = readConfig();
@@ -10,6 +20,16 @@ async function main() {
   if (config.serveStatic && !existsSync(path.join(config.buildDir, 'index.html'))) {
     throw new Error(`No production build in ${config.buildDir}. Run "npm run build" first, set BUILD_DIR, or set SERVE_STATIC=false to run the API alone.`);
   }
+  const listenErrorContext = {
+    port: config.port,
+    host: config.host,
+    portVariable: 'PORT',
+    hostVariable: 'HOST',
+    portHint: `Stop what listens there, or start with another PORT (for example PORT=${config.port + 1}; under npm start, the API's port is API_PORT).`,
+  };
+  await checkCanListen(config.port, config.host).catch((error: unknown) => {
+    throw explainListenError(error, listenErrorContext);
+  });
   const [{buildApp}, {createServices}, {serveMetrics}] = await Promise.all([import('./app'), import('./services'), import('./metrics')]);
   const services = await createServices(config);
   const stopRetention = await keepQueryLogFor(services.store, config.queryLogRetentionDays, (message, error) =>
@@ -32,13 +52,7 @@ async function main() {
   try {
     await app.listen({port: config.port, host: config.host});
   } catch (error) {
-    throw explainListenError(error, {
-      port: config.port,
-      host: config.host,
-      portVariable: 'PORT',
-      hostVariable: 'HOST',
-      portHint: `Stop what listens there, or start with another PORT (for example PORT=${config.port + 1}; under npm start, the API's port is API_PORT).`,
-    });
+    throw explainListenError(error, listenErrorContext);
   }
   if (config.metrics) {
     metricsServer = await serveMetrics(app.metrics, config.metrics);

@@ -2,7 +2,7 @@ import {readdir, readFile, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import {addRouteChunks} from '../page-scripts/route-chunks';
 
 const brotli = promisify(brotliCompress);
@@ -49,18 +49,21 @@ export async function precompress(buildFiles: string[]): Promise<{files: number;
 
 /**
  * Precompresses the production build after it is written. Plugins' postBuild hooks run at the same time, so the
- * one change to the written HTML (each page's route chunks, plugins/page-scripts) is made here, first.
+ * one change to the written HTML (each page's route chunks, plugins/page-scripts) is made here, first; the plain
+ * build (SITE_OPTIMIZATIONS=off), with Docusaurus's own page template, leaves its pages as Docusaurus wrote them.
  */
-export default function precompressPlugin(context: LoadContext): Plugin {
-  return {
+export function precompressPlugin({routeChunks}: {routeChunks: boolean}): PluginModule {
+  return (context: LoadContext): Plugin => ({
     name: 'datahub-precompress',
     async postBuild({outDir}) {
       const buildFiles = await files(outDir);
-      const added = await addRouteChunks(outDir, context.generatedFilesDir, buildFiles.filter((file) => file.endsWith('.html')));
-      console.log(`[page-scripts] route stylesheets written into ${added.styled} page(s), route scripts listed on ${added.eager} eager page(s)`);
+      if (routeChunks) {
+        const added = await addRouteChunks(outDir, context.generatedFilesDir, buildFiles.filter((file) => file.endsWith('.html')));
+        console.log(`[page-scripts] route stylesheets written into ${added.styled} page(s), route scripts listed on ${added.eager} eager page(s)`);
+      }
       const started = Date.now();
       const result = await precompress(buildFiles);
       console.log(`[precompress] ${result.files} files, ${(result.bytes / 2 ** 20).toFixed(1)} MiB -> ${(result.brotliBytes / 2 ** 20).toFixed(1)} MiB brotli in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     },
-  };
+  });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import type {BenchRow} from './report';
 import {initialAssets} from '../check-budgets';
+import {OPTIMIZATIONS_ENV, PLAIN_BUILD_DIR} from '../../plugins/optimizations';
 
 const BASELINE_DIR = path.resolve('.cache/bench-baseline-minimal');
 /** Where benchBuild() leaves the vanilla site's build, for the benchmarks that serve it. */
@@ -67,9 +68,9 @@ function writeBaseline(): string {
   return BASELINE_DIR;
 }
 
-function timedBuild(cwd: string): number {
+function timedBuild(cwd: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): number {
   const started = performance.now();
-  const result = spawnSync('npx', ['docusaurus', 'build'], {cwd, stdio: 'ignore'});
+  const result = spawnSync('npx', ['docusaurus', 'build', ...args], {cwd, stdio: 'ignore', env: {...process.env, ...env}});
   if (result.status !== 0) throw new Error(`docusaurus build failed in ${cwd}`);
   return (performance.now() - started) / 1000;
 }
@@ -107,11 +108,17 @@ export function buildBaseline(): {seconds: number; buildDir: string} | {skipped:
   }
 }
 
-/** Build time, build size and first-load bytes, ours against the baseline site built in the same run. */
+/**
+ * Build time, build size and first-load bytes, ours against the baseline site built in the same run; then the first
+ * load of ours against the same site built without its optimizations (SITE_OPTIMIZATIONS=off), their cost or gain.
+ */
 export function benchBuild(): BuildMeasurement {
   const baseline = buildBaseline();
-  const oursSeconds = timedBuild(process.cwd());
+  const oursSeconds = timedBuild(process.cwd(), [], {[OPTIMIZATIONS_ENV]: 'on'});
   const ours = path.resolve('build');
+  timedBuild(process.cwd(), ['--out-dir', PLAIN_BUILD_DIR], {[OPTIMIZATIONS_ENV]: 'off'});
+  const plain = path.resolve(PLAIN_BUILD_DIR);
+  const plainNote = 'baseline: the same site built with SITE_OPTIMIZATIONS=off (npm run build:plain), without the optimizations of data/upstream-swaps.ts';
   const theirs = 'buildDir' in baseline ? baseline.buildDir : null;
   const kib = (b: number) => b / 1024;
   const page = (p: {js: number; css: number}) => kib(p.js + p.css);
@@ -123,6 +130,8 @@ export function benchBuild(): BuildMeasurement {
       {area: 'Build', metric: 'Build output size (without .br/.gz)', value: treeBytes(ours) / 2 ** 20, unit: 'MiB', baseline: vs((dir) => treeBytes(dir) / 2 ** 20)},
       {area: 'First load', metric: 'JS+CSS gzip of a doc page (/docs/features vs /docs/intro)', value: page(firstLoadBytes(ours, 'docs/features')), unit: 'KiB', baseline: vs((dir) => page(firstLoadBytes(dir, 'docs/intro')))},
       {area: 'First load', metric: 'JS+CSS gzip of the landing page (/)', value: page(firstLoadBytes(ours, '')), unit: 'KiB', baseline: vs((dir) => page(firstLoadBytes(dir, '')))},
+      {area: 'First load', metric: 'JS+CSS gzip of a doc page (/docs/features), optimizations on vs off', value: page(firstLoadBytes(ours, 'docs/features')), unit: 'KiB', baseline: page(firstLoadBytes(plain, 'docs/features')), note: plainNote},
+      {area: 'First load', metric: 'JS+CSS gzip of the landing page (/), optimizations on vs off', value: page(firstLoadBytes(ours, '')), unit: 'KiB', baseline: page(firstLoadBytes(plain, '')), note: plainNote},
     ],
     baseline: theirs ? {buildDir: theirs} : {skipped: 'skipped' in baseline ? baseline.skipped : 'not built'},
   };

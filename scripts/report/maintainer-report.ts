@@ -1,6 +1,6 @@
-import {groupDontKnowQuestions, isOffTopic, type DontKnowGroup} from './dont-know-groups';
+import {isOffTopic, type DontKnowGroup} from './dont-know-groups';
 import type {Day, LogRows} from './read-log';
-import {pagesOfReferences, referencesOf, type InDoubtQuestion} from '../../server/query-log/store';
+import {referencesOf, type InDoubtQuestion} from '../../server/query-log/store';
 
 /** What `npm run report -- --html` draws and `--json` prints: where readers' questions go and where the docs fail them. */
 export interface MaintainerReport {
@@ -55,12 +55,8 @@ export function daysBetween(since: Date, until: Date): Day[] {
   return days;
 }
 
-/** Pages cited by answered questions; an answer citing two sections of one page counts once for it. */
-function countCitedPages(lists: LogRows['citedReferenceLists'], limit: number) {
-  const answersByPage = new Map<string, number>();
-  for (const {referenceIds, answers} of lists) {
-    for (const page of pagesOfReferences(referenceIds)) answersByPage.set(page, (answersByPage.get(page) ?? 0) + answers);
-  }
+/** The pages cited by the most answered questions. */
+function mostCitedPages(answersByPage: LogRows['answersByPage'], limit: number) {
   return [...answersByPage]
     .map(([page, answers]) => ({page, answers}))
     .sort((a, b) => b.answers - a.answers || a.page.localeCompare(b.page))
@@ -86,9 +82,12 @@ export function buildMaintainerReport(rows: LogRows, options: ReportOptions): Ma
   const answered = rows.completionsByDay.reduce((sum, r) => sum + r.answered, 0);
   const dontKnow = rows.completionsByDay.reduce((sum, r) => sum + r.dontKnow, 0);
   const questions = answered + dontKnow;
-  const groups = groupDontKnowQuestions(rows.dontKnowPrompts);
   const {siteTerms} = options;
   const known = siteTerms instanceof Set ? (term: string) => siteTerms.has(term) : null;
+  // Only the first groups of each list are read back from the log's don't-know questions.
+  const [onTopic, offTopic] = known
+    ? rows.dontKnow.groups(options.limit, [(group) => !isOffTopic(group, known), (group) => isOffTopic(group, known)])
+    : [rows.dontKnow.groups(options.limit, [() => true])[0], null];
   return {
     store: options.store,
     period: {since: options.since, until: options.until, days: options.days},
@@ -105,13 +104,13 @@ export function buildMaintainerReport(rows: LogRows, options: ReportOptions): Ma
     },
     questionsPerDay,
     ratingsPerDay: rows.ratingsByDay.map((r) => ({...r, downShare: r.down / (r.up + r.down)})),
-    dontKnowGroups: groups.filter((group) => !known || !isOffTopic(group, known)).slice(0, options.limit),
-    offTopicGroups: known && groups.filter((group) => isOffTopic(group, known)).slice(0, options.limit),
+    dontKnowGroups: onTopic,
+    offTopicGroups: offTopic,
     offTopicUnavailable: 'unavailable' in siteTerms ? siteTerms.unavailable : null,
     thumbsDown: rows.thumbsDown.map(({referenceIds, ...r}) => ({...r, firstReference: referencesOf(referenceIds)[0] ?? null})),
     inDoubt: rows.inDoubt,
     pageRatings: rows.pageRatings.map((r) => ({...r, noShare: r.no / (r.yes + r.no)})),
     latestComments: rows.latestComments,
-    citedPages: countCitedPages(rows.citedReferenceLists, options.limit),
+    citedPages: mostCitedPages(rows.answersByPage, options.limit),
   };
 }

@@ -1,9 +1,11 @@
 import type {FastifyInstance} from 'fastify';
+import pg from 'pg';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createPostgresStore} from './postgres-store';
 import type {QueryLogStore} from './store';
 import {startRelay, throughRelay, type Relay} from './test-relay';
 import {startQueryLogApi} from './test-app';
+import {postgresUrlInSchema} from '../../scripts/report/seed-log';
 
 /**
  * The query log on a real PostgreSQL that stops answering: reached through a TCP relay (./test-relay) that can freeze
@@ -70,6 +72,26 @@ if (postgresUrl) {
       await relay.start();
       expect(await recovers()).toBe(true);
     });
+  });
+
+  it('counts the rows (at start, after a prune) for longer than PG_QUERY_TIMEOUT_MS, which bounds requests only', async () => {
+    // A count that waits longer than the statement timeout, as one over millions of rows just pruned does: here it
+    // waits for a lock another connection holds for three times the timeout.
+    const scoped = await postgresUrlInSchema(postgresUrl, 'count_timeout_test');
+    const store = await createPostgresStore(scoped, TIMEOUTS);
+    const locker = new pg.Client({connectionString: scoped});
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE completions IN ACCESS EXCLUSIVE MODE');
+      const counted = store.countRows();
+      await new Promise((resolve) => setTimeout(resolve, 3 * TIMEOUTS.queryTimeoutMs));
+      await locker.query('COMMIT');
+      await expect(counted).resolves.toMatchObject({queries: expect.any(Number), completions: expect.any(Number), page_feedback: expect.any(Number)});
+    } finally {
+      await locker.end();
+      await store.close();
+    }
   });
 
   it('names DATABASE_URL, without the password, when PostgreSQL cannot be reached at start', async () => {

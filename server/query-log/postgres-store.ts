@@ -7,13 +7,19 @@ import {
   COMMENT_AMENDS_VOTE_WITHIN_HOURS,
   groupComments,
   inDoubtQuestionOf,
+  LOG_TABLES,
   numbered,
+  PRUNE_CHUNK_ROWS,
   RATING_FINDS_QUESTION_WITHIN_HOURS,
   REPORT_COMMENTS_PER_PAGE,
   REPORT_SQL,
   SCHEMA_STATEMENTS,
+  UNRATED_QUESTION_SQL,
   type QueryLogStore,
 } from './store';
+
+/** Longest the count of the rows (at start and after a prune; see countRows) may take. */
+const COUNT_TIMEOUT_MS = 60_000;
 
 /** PostgreSQL's code for a unique index refusing a row (two retries of one rating racing for its idempotency key). */
 const UNIQUE_VIOLATION = '23505';
@@ -25,7 +31,7 @@ const UNIQUE_VIOLATION = '23505';
  */
 const RATE_QUESTION_SQL = `WITH question AS (
     SELECT id FROM queries
-    WHERE query = $1 AND result_rating IS NULL AND created_at >= now() - make_interval(hours => ${RATING_FINDS_QUESTION_WITHIN_HOURS})
+    WHERE ${UNRATED_QUESTION_SQL.replace(/\?/g, '$1')} AND created_at >= now() - make_interval(hours => ${RATING_FINDS_QUESTION_WITHIN_HOURS})
       AND ($3::text IS NULL OR (idempotency_key IS NULL AND NOT EXISTS (SELECT 1 FROM queries WHERE idempotency_key = $3)))
     ORDER BY created_at DESC, id DESC LIMIT 1
     FOR UPDATE SKIP LOCKED
@@ -129,10 +135,27 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
       return Number(rows[0].n);
     },
     async countRows() {
-      const {rows} = await pool.query<{queries: string; completions: string; page_feedback: string}>(
-        'SELECT (SELECT COUNT(*) FROM queries) AS queries, (SELECT COUNT(*) FROM completions) AS completions, (SELECT COUNT(*) FROM page_feedback) AS page_feedback',
-      );
-      return {queries: Number(rows[0].queries), completions: Number(rows[0].completions), page_feedback: Number(rows[0].page_feedback)};
+      // Counted at start and after each prune, never for a request: a table of millions of rows, just after a prune
+      // deleted most of them, takes longer than PG_QUERY_TIMEOUT_MS (4.7 million rows took more than 3 s).
+      const timeout = Math.max(timeouts.queryTimeoutMs, COUNT_TIMEOUT_MS);
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(`SET LOCAL statement_timeout = ${timeout}`);
+        // The pool's client-side timeout too, per query (the driver reads query_timeout; its types leave it out).
+        const count = {
+          text: 'SELECT (SELECT COUNT(*) FROM queries) AS queries, (SELECT COUNT(*) FROM completions) AS completions, (SELECT COUNT(*) FROM page_feedback) AS page_feedback',
+          query_timeout: timeout,
+        } as pg.QueryConfig;
+        const {rows} = await client.query<{queries: string; completions: string; page_feedback: string}>(count);
+        await client.query('COMMIT');
+        return {queries: Number(rows[0].queries), completions: Number(rows[0].completions), page_feedback: Number(rows[0].page_feedback)};
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async report(since, limit = 10) {
       const {rows} = await pool.query<{total: string; idk: string}>(
@@ -160,12 +183,17 @@ export async function createPostgresStore(connectionString: string, timeouts: Po
         inDoubt: (await pool.query(numbered(REPORT_SQL.inDoubt), [since, limit])).rows.map(inDoubtQuestionOf),
       };
     },
-    async prune(days) {
+    async prune(days, asOf) {
       if (days <= 0) return 0;
+      // One cutoff for the whole pass, from the database's clock as the rows' times are (as text: to the microsecond).
+      const {rows} = await pool.query<{cutoff: string}>('SELECT (COALESCE($2::timestamptz, now()) - make_interval(days => $1))::text AS cutoff', [days, asOf ?? null]);
       let deleted = 0;
-      for (const table of ['queries', 'completions', 'page_feedback']) {
-        const result = await pool.query(`DELETE FROM ${table} WHERE created_at < now() - make_interval(days => $1)`, [days]);
-        deleted += result.rowCount ?? 0;
+      for (const table of LOG_TABLES) {
+        for (;;) {
+          const result = await pool.query(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE created_at < $1::timestamptz ORDER BY created_at LIMIT ${PRUNE_CHUNK_ROWS})`, [rows[0].cutoff]);
+          deleted += result.rowCount ?? 0;
+          if ((result.rowCount ?? 0) < PRUNE_CHUNK_ROWS) break;
+        }
       }
       return deleted;
     },

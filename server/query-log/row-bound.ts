@@ -36,8 +36,8 @@ export async function boundRows(store: QueryLogStore, maxRows: number): Promise<
     insertQuery: guarded('queries', store.insertQuery),
     insertPageFeedback: guarded('page_feedback', store.insertPageFeedback),
     insertCompletion: guarded('completions', store.insertCompletion),
-    async prune(days) {
-      const deleted = await store.prune(days);
+    async prune(days, asOf) {
+      const deleted = await store.prune(days, asOf);
       Object.assign(counts, await store.countRows());
       return deleted;
     },

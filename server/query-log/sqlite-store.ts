@@ -7,11 +7,14 @@ import {
   COMMENT_AMENDS_VOTE_WITHIN_HOURS,
   groupComments,
   inDoubtQuestionOf,
+  LOG_TABLES,
+  PRUNE_CHUNK_ROWS,
   RATING_FINDS_QUESTION_WITHIN_HOURS,
   REPORT_COMMENTS_PER_PAGE,
   REPORT_SQL,
   SCHEMA_STATEMENTS,
   StoreUnavailableError,
+  UNRATED_QUESTION_SQL,
   type AmendOutcome,
   type LogTableName,
   type QueryLogStore,
@@ -96,7 +99,7 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
   // a row without a key of its own can take it, and a key already stored means the rating is too.
   const keyStored = db.prepare('SELECT 1 FROM queries WHERE idempotency_key = ?');
   const unratedQuestion = db.prepare(
-    'SELECT id FROM queries WHERE query = ? AND result_rating IS NULL AND created_at >= ? AND (? IS NULL OR idempotency_key IS NULL) ORDER BY created_at DESC, id DESC LIMIT 1',
+    `SELECT id FROM queries WHERE ${UNRATED_QUESTION_SQL} AND created_at >= ? AND (? IS NULL OR idempotency_key IS NULL) ORDER BY created_at DESC, id DESC LIMIT 1`,
   );
   const rateQuestion = db.prepare('UPDATE queries SET result_rating = ?, rated_at = ?, idempotency_key = COALESCE(?, idempotency_key) WHERE id = ?');
   const insertRating = db.prepare('INSERT INTO queries (query, result_rating, created_at, rated_at, idempotency_key) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
@@ -104,7 +107,7 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
     if (key !== null && keyStored.get(key)) return;
     const now = new Date();
     const at = now.toISOString();
-    const question = unratedQuestion.get(query, new Date(now.getTime() - RATING_FINDS_QUESTION_WITHIN_HOURS * 3_600_000).toISOString(), key) as {id: number} | undefined;
+    const question = unratedQuestion.get(query, query, new Date(now.getTime() - RATING_FINDS_QUESTION_WITHIN_HOURS * 3_600_000).toISOString(), key) as {id: number} | undefined;
     if (question) rateQuestion.run(rating, at, key, question.id);
     else insertRating.run(query, rating, at, at, key);
   });
@@ -131,7 +134,9 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
   const ping = db.prepare('SELECT 1');
   const completionStats = db.prepare('SELECT COUNT(*) AS total, COALESCE(SUM(answered_i_dont_know), 0) AS idk FROM completions WHERE created_at >= ?');
 
-  const pruneStatements = ['queries', 'completions', 'page_feedback'].map((table) => db.prepare(`DELETE FROM ${table} WHERE created_at < ?`));
+  const pruneStatements = LOG_TABLES.map((table) =>
+    db.prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE created_at < ? ORDER BY created_at LIMIT ${PRUNE_CHUNK_ROWS})`),
+  );
 
   let waiting = 0;
   /** Runs a write now, or, while another process holds the lock, again with backoff until the deadline. */
@@ -180,12 +185,21 @@ export function createSqliteStore(file: string, writeOptions: SqliteWriteOptions
         insertCompletion.run(c.createdAt.toISOString(), wellFormed(c.prompt), wellFormed(JSON.stringify(c.references)), c.answeredIDontKnow ? 1 : 0, c.answeredInDoubt ? 1 : 0, c.msToReferences, c.msToEnd),
       );
     },
-    async prune(days) {
+    async prune(days, asOf = new Date()) {
       if (days <= 0) return 0;
       checkFile();
-      const cutoff = new Date(Date.now() - days * 86_400_000).toISOString();
+      const cutoff = new Date(asOf.getTime() - days * 86_400_000).toISOString();
       let deleted = 0;
-      for (const statement of pruneStatements) deleted += statement.run(cutoff).changes;
+      for (const statement of pruneStatements) {
+        for (;;) {
+          const {changes} = statement.run(cutoff);
+          deleted += changes;
+          if (changes < PRUNE_CHUNK_ROWS) break;
+          // Between chunks the lock is free and the event loop turns: waiting inserts and requests go first.
+          await new Promise((resolve) => setImmediate(resolve));
+          checkFile();
+        }
+      }
       return deleted;
     },
     async countQueries() {

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import {postgresUrlInSchema} from '../../scripts/report/seed-log';
 import {formatReport} from './report-text';
 import {createSqliteStore} from './sqlite-store';
-import type {QueryLogStore} from './store';
+import {PRUNE_CHUNK_ROWS, type QueryLogStore} from './store';
 import {startQueryLogApi} from './test-app';
 
 const ANON = 'anon-key-for-tests';
@@ -169,6 +169,40 @@ function storeSuite(name: string, open: () => Promise<QueryLogStore>, reset: () 
       expect(await store.countQueries()).toBe(before);
       expect(await store.prune(90)).toBeGreaterThanOrEqual(1);
       expect(await store.countQueries()).toBe(before - 1);
+    });
+
+    it('deletes a backlog of expired rows many times one statement\'s share, and nothing newer', async () => {
+      const expired = 2 * PRUNE_CHUNK_ROWS + 7;
+      await store.insertQuery({query: 'asked today, kept'});
+      const before = await store.countQueries();
+      // Rows a year old, straight into the table, as a log would hold them when retention is first turned on.
+      const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString();
+      if (store.kind === 'sqlite') {
+        const db = new Database(sqliteFile);
+        const insert = db.prepare('INSERT INTO queries (query, created_at) VALUES (?, ?)');
+        db.transaction(() => {
+          for (let i = 0; i < expired; i++) insert.run(`old question ${i}`, yearAgo);
+        })();
+        db.close();
+      } else {
+        const client = new pg.Client({connectionString: postgresUrl});
+        await client.connect();
+        await client.query("INSERT INTO queries (query, created_at) SELECT 'old question ' || n, $2::timestamptz FROM generate_series(1, $1) AS n", [expired, yearAgo]);
+        await client.end();
+      }
+      expect(await store.countQueries()).toBe(before + expired);
+      // A question asked while the pass runs is stored between two of its statements, not after the whole pass
+      // (SQLite: one process, so the order is certain; PostgreSQL serves both at once in any order).
+      const finished: string[] = [];
+      const pass = store.prune(90).then((deleted) => {
+        finished.push('prune');
+        return deleted;
+      });
+      await store.insertQuery({query: 'asked during the prune'});
+      finished.push('insert');
+      expect(await pass).toBe(expired);
+      if (store.kind === 'sqlite') expect(finished).toEqual(['insert', 'prune']);
+      expect(await store.countQueries()).toBe(before + 1);
     });
 
     it('never lets the anonymous key read or change rows', async () => {

@@ -91,6 +91,13 @@ export type LogTableName = (typeof LOG_TABLES)[number];
  */
 export const RATING_FINDS_QUESTION_WITHIN_HOURS = 24;
 
+/**
+ * How a rating finds its question's row through the index queries_unrated (both stores; `?` is the question): by the
+ * question's first characters, which any question fits in an index entry by (PostgreSQL's hold at most 2,704 bytes), and
+ * the question whole. Without it a rating read every question of the day, a cost that grew with the site's traffic.
+ */
+export const UNRATED_QUESTION_SQL = 'result_rating IS NULL AND substr(query, 1, 200) = substr(?, 1, 200) AND query = ?';
+
 /** How long after a vote its client may still add the comment (PATCH): a vote just cast, not one to rewrite later. */
 export const COMMENT_AMENDS_VOTE_WITHIN_HOURS = 24;
 
@@ -130,8 +137,11 @@ export interface QueryLogStore {
   report(since: Date, limit?: number): Promise<QueryLogReport>;
   /** Resolves once the store answers a trivial statement (GET /readyz), within the store's own timeouts. */
   ping(): Promise<void>;
-  /** Deletes rows older than `days` days from every table (QUERY_LOG_RETENTION_DAYS); resolves to the rows deleted. */
-  prune(days: number): Promise<number>;
+  /**
+   * Deletes rows older than `days` days from every table (QUERY_LOG_RETENTION_DAYS); resolves to the rows deleted.
+   * Counted back from `asOf` when given (the bench's later days), else from now (PostgreSQL: the database's clock).
+   */
+  prune(days: number, asOf?: Date): Promise<number>;
   /** Writes waiting: for a lock another process holds (SQLite's bounded retry queue), or for a pooled connection (PostgreSQL). */
   waitingWrites?(): number;
   close(): Promise<void>;
@@ -187,12 +197,13 @@ export const REPORT_SQL = {
     WHERE c.n <= ? ORDER BY p.newest DESC, p.newest_id DESC, c.n`,
   /**
    * (since, limit): questions answered in doubt (answered_in_doubt: the first two pages scored close), the same
-   * question in any case and spacing one, most asked first, with the references of its latest answer in doubt.
+   * question in any case and spacing one, most asked first, with the references of its latest answer in doubt. That
+   * answer is found at its time (last_asked), through the index on created_at: completions has none on the prompt.
    */
   inDoubt: `SELECT g.question, g.count, g.last_asked,
       (SELECT c.reference_ids FROM completions c
-        WHERE lower(trim(c.prompt)) = g.question_key AND c.answered_in_doubt
-        ORDER BY c.created_at DESC, c.id DESC LIMIT 1) AS reference_ids
+        WHERE c.created_at = g.last_asked AND lower(trim(c.prompt)) = g.question_key AND c.answered_in_doubt
+        ORDER BY c.id DESC LIMIT 1) AS reference_ids
     FROM (SELECT lower(trim(prompt)) AS question_key, MIN(prompt) AS question, COUNT(*) AS count, MAX(created_at) AS last_asked
       FROM completions WHERE created_at >= ? AND answered_in_doubt GROUP BY lower(trim(prompt))
       ORDER BY count DESC, last_asked DESC, question LIMIT ?) g
@@ -204,6 +215,13 @@ export const numbered = (sql: string) => {
   let n = 0;
   return sql.replace(/\?/g, () => `$${(n += 1)}`);
 };
+
+/**
+ * Rows one statement of a prune deletes: a pass over a large backlog (a first retention, a server down for weeks) is
+ * many short statements, each within PostgreSQL's statement timeout and each holding SQLite's write lock briefly, so
+ * inserts go on between them.
+ */
+export const PRUNE_CHUNK_ROWS = 5_000;
 
 /** Tables that take an optional client idempotency key. */
 export const IDEMPOTENCY_TABLES = ['queries', 'page_feedback'] as const;
@@ -258,4 +276,9 @@ export const SCHEMA_STATEMENTS = [
 export const ADDED_INDEXES = [
   ...IDEMPOTENCY_TABLES.map((table) => `CREATE UNIQUE INDEX IF NOT EXISTS ${table}_idempotency_key ON ${table} (idempotency_key)`),
   'CREATE UNIQUE INDEX IF NOT EXISTS page_feedback_vote_id ON page_feedback (vote_id)',
+  // The ratings by when they were given, for the report's rating lists and days (RATED_AT_SQL, written the same in
+  // its queries so both databases use it); only rated rows are in it, so a question asked costs it nothing.
+  `CREATE INDEX IF NOT EXISTS queries_rated ON queries (${RATED_AT_SQL}) WHERE result_rating IS NOT NULL`,
+  // The questions not rated yet, for a rating to find its question (UNRATED_QUESTION_SQL), newest last.
+  'CREATE INDEX IF NOT EXISTS queries_unrated ON queries (substr(query, 1, 200), created_at, id) WHERE result_rating IS NULL',
 ];

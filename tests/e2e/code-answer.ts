@@ -1,4 +1,5 @@
 import {readFileSync} from 'node:fs';
+import {answerChunks} from './answer-chunks';
 
 /**
  * An answer that quotes a code block of the docs as they write it, with its title: the Python SDK example of "Add
@@ -22,9 +23,5 @@ export const CODE_ANSWER = [
   'The script exits without error once the owner is added.',
 ].join('\n\n');
 
-/** The answer in chunks of `size` characters, as a model streams it (the built-in answerer sends 24). */
-export function codeAnswerDeltas(size = 24): string[] {
-  const deltas: string[] = [];
-  for (let i = 0; i < CODE_ANSWER.length; i += size) deltas.push(CODE_ANSWER.slice(i, i + size));
-  return deltas;
-}
+/** The answer in chunks of `size` characters, as a model streams it. */
+export const codeAnswerDeltas = (size = 24) => answerChunks(CODE_ANSWER, size);

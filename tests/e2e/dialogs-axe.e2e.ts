@@ -7,6 +7,7 @@ import {gotoHydrated, launchChromium, newPage} from './browser';
 import {CODE_QUESTION, CODE_TITLE, codeAnswerDeltas} from './code-answer';
 import {startLlmSiteServer, type LlmSiteServer} from './llm-site-server';
 import {searchDialog} from './search-page';
+import {TABLE_QUESTION, tableAnswerDeltas} from './table-answer';
 
 /**
  * Accessibility of the two dialogs in the state a reader uses them (issue 34): the search modal open with results and
@@ -76,6 +77,30 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await pre.locator('.token.keyword').count()).toBeGreaterThan(0);
       expect(await chatAnswer(page).getByRole('group', {name: codeBlockLabel(CODE_TITLE, 'python')}).count()).toBe(1);
       await page.context().close();
+    });
+
+    it('a table too wide for a phone in a chat answer scrolls from the keyboard, with no serious or critical axe violation', async () => {
+      llmSite.llm.deltas = tableAnswerDeltas();
+      try {
+        const page = await newPage(browser, {colorScheme, baseURL: llmSite.address, viewport: {width: 390, height: 844}});
+        await gotoHydrated(page, '/docs/features');
+        await openButton(page).click();
+        await chatInput(page).fill(TABLE_QUESTION);
+        await chatInput(page).press('Enter');
+        await expect.poll(() => chatState(page), {timeout: 60_000}).toBe('done');
+        const table = chatAnswer(page).locator('table');
+        expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+        // A tab stop of its own: the keyboard reaches it and the arrow keys scroll it.
+        await expect.poll(() => table.getAttribute('tabindex')).toBe('0');
+        await table.focus();
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+        await page.waitForTimeout(1500);
+        expect(await axeBlocking(page)).toEqual([]);
+        await page.context().close();
+      } finally {
+        llmSite.llm.deltas = codeAnswerDeltas();
+      }
     });
   });
 }

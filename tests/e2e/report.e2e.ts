@@ -264,7 +264,7 @@ describe('the report of what readers did in the dialog', () => {
 
   it('lists a question the chat answered in doubt apart, with the two pages the answer quoted', async () => {
     // Two pages score close for it on this site: the Snowflake setup guide and the role and privilege pages.
-    const IN_DOUBT = 'What privileges does the Snowflake role need?';
+    const IN_DOUBT = 'What privileges does the Snowflake role need to ingest?';
     const page = await newPage(browser, {baseURL: server.url});
     await gotoHydrated(page, '/docs/features');
     await openButton(page).click();

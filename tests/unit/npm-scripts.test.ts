@@ -19,6 +19,7 @@ const scripts = Object.keys((JSON.parse(readFileSync(path.join(root, 'package.js
 /** Scripts not run here, each with the reason; everything else is (`start` by its own test below). */
 const NOT_RUN: Record<string, string> = {
   build: 'the production build takes minutes; npm test runs it',
+  'build:plain': 'the plain build (SITE_OPTIMIZATIONS=off) takes minutes; npm test runs it',
   test: 'the whole suite, which includes this file',
   'test:unit': 'this suite itself',
   bench: 'builds the site and a baseline first (minutes), then measures them',

@@ -11,6 +11,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {envSchema} from '../../server/config';
 import {freePort} from '../../server/free-port';
+import {OPTIMIZATIONS_ENV} from '../../plugins/optimizations';
 
 const root = path.resolve(__dirname, '../..');
 /** Long enough for the dev server to load its configuration and plugins on a small machine busy with the builds. */
@@ -34,7 +35,7 @@ afterAll(() => {
 
 /** This environment without the server's settings and Vitest's own, plus `env`: what a newcomer's shell has. */
 function newcomerEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const settings = new Set([...Object.keys(envSchema.shape), 'TEST_DATABASE_URL', 'API_PORT', 'CHAT_API_URL', 'NODE_ENV']);
+  const settings = new Set([...Object.keys(envSchema.shape), 'TEST_DATABASE_URL', 'API_PORT', 'CHAT_API_URL', 'NODE_ENV', OPTIMIZATIONS_ENV]);
   return {...Object.fromEntries(Object.entries(process.env).filter(([key]) => !settings.has(key) && !key.startsWith('VITEST'))), ...env};
 }
 
@@ -95,6 +96,14 @@ describe('one line instead of a stack trace', () => {
 
   it('npm run build with CHAT_API_URL=not-a-url names CHAT_API_URL', async () => {
     expectOneLine(await run('npm', ['run', 'build'], {CHAT_API_URL: 'not-a-url'}), /^CHAT_API_URL: must be an http:\/\/ or https:\/\/ URL/);
+  }, TEST_TIMEOUT_MS);
+
+  it('npm run build with SITE_OPTIMIZATIONS=no names SITE_OPTIMIZATIONS and its two values', async () => {
+    expectOneLine(await run('npm', ['run', 'build'], {[OPTIMIZATIONS_ENV]: 'no'}), /^SITE_OPTIMIZATIONS must be "on" or "off" \(unset means on\), not "no"$/);
+  }, TEST_TIMEOUT_MS);
+
+  it('npm run build with SITE_OPTIMIZATIONS=off (into build/) names npm run build:plain', async () => {
+    expectOneLine(await run('npm', ['run', 'build'], {[OPTIMIZATIONS_ENV]: 'off'}), /^SITE_OPTIMIZATIONS=off builds the plain site into a folder of its own, not build\/: run `npm run build:plain`/);
   }, TEST_TIMEOUT_MS);
 
   it('npm start with API_PORT=abc names API_PORT', async () => {

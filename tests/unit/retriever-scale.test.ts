@@ -8,7 +8,7 @@ import {collectSections} from '../../plugins/search-index/collect';
 import {loadSynonyms} from '../../plugins/search-index/synonyms';
 import {buildSearchIndex, loadSearchIndex, searchIndexOfSections} from '../../lib/search/engine';
 import {createLexicalRetriever} from '../../lib/search/retrieval';
-import type {Section} from '../../lib/search/types';
+import {scaledSections} from '../../scripts/bench/scaled-sections';
 import {repositoryRoot} from './sharded-corpus';
 
 const sections = collectSections(repositoryRoot);
@@ -26,24 +26,6 @@ const QUERIES = [
   'kubernetes helm values for gms memory',
   'datahub docker quickstart fails port 9002 in use',
 ];
-
-/**
- * The site's sections and `factor - 1` copies under other paths, with about 30% of each copy's longer words given a
- * suffix of their copy, so that the vocabulary grows with the corpus as real docs' does (new product names, options).
- */
-function scaledSections(factor: number): Section[] {
-  let seed = 7;
-  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-  const alter = (text: string, copy: number) => text.replace(/[A-Za-z]{4,}/g, (word) => (random() < 0.3 ? `${word}q${copy}` : word));
-  const scaled = [...sections];
-  for (let copy = 1; copy < factor; copy++) {
-    for (const s of sections) {
-      const url = s.url.replace('/docs/', `/docs/copy${copy}/`);
-      scaled.push({...s, id: url, url, text: alter(s.text, copy), questions: s.questions?.map((q) => alter(q, copy))});
-    }
-  }
-  return scaled;
-}
 
 const seconds = (run: () => unknown) => {
   const started = performance.now();
@@ -72,7 +54,7 @@ describe('the chat engine built in process', () => {
 
   it('starts ten times the sections in at most 25 times the start-up of the site\'s own', async () => {
     const one = sections;
-    const ten = scaledSections(10);
+    const ten = scaledSections(sections, 10);
     // Warm-up: module and stemmer caches would otherwise count against the first size only.
     createLexicalRetriever(one.slice(0, 500), synonyms);
     const startOne = seconds(() => createLexicalRetriever(one, synonyms));

@@ -1,16 +1,23 @@
 import type {ReactNode} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {SCRIPTS_SETTLED_EVENT} from '@site/plugins/page-scripts/loader';
+import {PAGE_SCRIPTS_ID, SCRIPTS_SETTLED_EVENT} from '@site/plugins/page-scripts/loader';
 import {baseUrlBanner} from '@site/src/site';
 
 /**
  * The banner's script: once the page scripts have settled without starting the site (window.docusaurus unset), it
  * shows what went wrong and the base URL that would match the address the reader used. Built with DOM calls, never
- * rendered by React: search engines must not index it, and the site's own code is what failed to run.
+ * rendered by React: search engines must not index it, and the site's own code is what failed to run. A page built
+ * without the page-scripts loader (SITE_OPTIMIZATIONS=off) has Docusaurus's deferred scripts, which have all run or
+ * failed by DOMContentLoaded.
  */
 function bannerScript(baseUrl: string): string {
   const text = JSON.stringify({...baseUrlBanner, baseUrl}).replace(/</g, '\\u003c');
-  return `document.addEventListener('${SCRIPTS_SETTLED_EVENT}', function () {
+  return `(function () {
+document.addEventListener('DOMContentLoaded', function () {
+  if (!document.getElementById('${PAGE_SCRIPTS_ID}')) showUnlessStarted();
+});
+document.addEventListener('${SCRIPTS_SETTLED_EVENT}', showUnlessStarted);
+function showUnlessStarted() {
   if (typeof window.docusaurus !== 'undefined') return;
   var t = ${text};
   var path = window.location.pathname;
@@ -34,7 +41,8 @@ function bannerScript(baseUrl: string): string {
   line([{text: t.configured + ' '}, {text: t.baseUrl, strong: true}]);
   line([{text: t.suggested + ' '}, {text: suggestion, strong: true, id: '${baseUrlBanner.suggestionId}'}]);
   document.body.prepend(banner);
-});`;
+}
+})();`;
 }
 
 /**

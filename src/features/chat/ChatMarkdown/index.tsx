@@ -1,6 +1,7 @@
 import {useMemo, type ComponentType, type ReactNode} from 'react';
 import Markdown, {type Components} from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import {ScrollableTable} from '../../../components/ScrollableTable';
 import {chatText} from '../../../site';
 import {answerCodeOf, remarkOpenFences, type AnswerCode} from '../answer-code';
 import {isSitePath, safeUrl} from '../safe-url';
@@ -30,7 +31,8 @@ function SafeLink({href, children, InternalLink}: {href?: string; children?: Rea
 
 /**
  * Element overrides: links by kind; images become links, so an answer never loads an address by itself; code blocks
- * through the given component, with their language, title and whether their fence is still open.
+ * through the given component, with their language, title and whether their fence is still open; tables as on doc
+ * pages, a tab stop when they scroll sideways.
  */
 export function markdownComponents(InternalLink: InternalLinkComponent, CodeBlock: CodeBlockComponent): Components {
   return {
@@ -40,6 +42,7 @@ export function markdownComponents(InternalLink: InternalLinkComponent, CodeBloc
       const code = answerCodeOf(node);
       return code ? <CodeBlock {...code} /> : <pre>{children}</pre>;
     },
+    table: ({node: _node, ...props}) => <ScrollableTable {...props} />,
   };
 }
 

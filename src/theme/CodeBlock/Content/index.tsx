@@ -6,7 +6,7 @@ import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import CodeLines from 'code-block-lines';
-import {codeBlockLabel} from '@site/src/site';
+import {codeBlockTabStop} from '@site/src/features/code/tab-stop';
 import styles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css';
 
 /** React leaves the children of an element rendered with an unchanged dangerouslySetInnerHTML as they are. */
@@ -35,11 +35,7 @@ export default function CodeBlockContent({className}: {className?: string}): Rea
     <pre
       // theme-common spells the ref in React 19's types (RefObject<T | null>); React 18's spell the same object RefObject<T>.
       ref={wordWrap.codeBlockRef as RefObject<HTMLPreElement>}
-      // Scrollable blocks must be reachable with the keyboard, and a tab stop says what it is (a pre's own role takes no name).
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-      role="group"
-      aria-label={codeBlockLabel(typeof title === 'string' ? title : '', language)}
+      {...codeBlockTabStop(title, language)}
       className={clsx(className, 'prism-code', `language-${language}`, styles.codeBlock, 'thin-scrollbar')}>
       {keepsHtml ? (
         <code {...codeProps} dangerouslySetInnerHTML={keepStaticChildren} suppressHydrationWarning />
