@@ -34,7 +34,7 @@ const switched = optimizationConfig(optimized);
 const config: Config = {
   title: product.name,
   tagline: product.tagline,
-  favicon: 'img/favicon.svg',
+  favicon: 'img/logo.png',
   url: site.url,
   baseUrl: site.baseUrl,
   trailingSlash: undefined,
