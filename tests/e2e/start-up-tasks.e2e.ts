@@ -99,15 +99,35 @@ async function svgImagesRequested(page: Page, route: string): Promise<string[]> 
 }
 
 describe('start-up tasks', () => {
-  it('draws the navbar, its logo, the breadcrumbs and the home page\'s arrows without SVG images, each a document of its own', async () => {
-    for (const route of ['/', '/docs/generated/ingestion/sources/snowflake']) {
+  it("draws the navbar, its logo, the breadcrumbs, the phone table of contents' toggle, the back-to-top button, the favicon and the home page's arrows without SVG images, each a document of its own", async () => {
+    for (const route of ['/', '/docs/features', '/docs/generated/ingestion/sources/snowflake']) {
       const page = await newPage(browser, {viewport: {width: 412, height: 823}});
-      // Infima's caret (the table of contents' toggle on a phone) is still one: a raster copy cost more bytes in the
-      // stylesheet than the first-load budget leaves.
-      const images = (await svgImagesRequested(page, route)).filter((url) => !url.includes('M7.41 15.41')).map((url) => url.slice(0, 100));
+      const images = (await svgImagesRequested(page, route)).map((url) => url.slice(0, 100));
       expect(images, route).toEqual([]);
+      const icons = await page.locator('link[rel~="icon"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+      expect(icons.length, route).toBeGreaterThan(0);
+      expect(icons.filter((href) => /\.svg(\?|$)/.test(href)), route).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it('keeps the shapes drawn where the chevron images were: the table of contents toggle and the back-to-top button', async () => {
+    const page = await newPage(browser, {viewport: {width: 412, height: 823}});
+    await gotoHydrated(page, '/docs/features');
+    const toggle = await page.locator('.theme-doc-toc-mobile > button').evaluate((button) => {
+      const style = getComputedStyle(button, '::after');
+      return {clip: style.clipPath, width: style.width, image: style.backgroundImage};
+    });
+    expect(toggle.clip).toMatch(/^polygon\(/);
+    expect(toggle.image).toBe('none');
+    expect(toggle.width).toBe('20px');
+    const backToTop = await page.locator('.theme-back-to-top-button').evaluate((button) => {
+      const style = getComputedStyle(button, '::after');
+      return {clip: style.clipPath, mask: style.maskImage};
+    });
+    expect(backToTop.clip).toMatch(/^polygon\(/);
+    expect(backToTop.mask).toBe('none');
+    await page.context().close();
   });
 
   it("checks WebP support for the home page's picture on a 1 x 1 canvas, not a full-size one", async () => {
