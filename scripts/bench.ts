@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {buildApp} from '../server/app';
-import {launchChromium} from './chromium';
+import {describeBrowser, launchChromium, resolveChromium} from './chromium';
 import {benchSearch} from './bench/search';
 import {benchInstances} from './bench/instances';
 import {benchServer} from './bench/server';
@@ -141,7 +141,7 @@ async function main() {
     rows.push(...phaseRows);
   }
 
-  const machine = machineLine();
+  const machine = `${machineLine()}, browser ${describeBrowser(await resolveChromium())}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`;
   // Only --write touches the tracked report: a trial run on a laptop must not replace the recorded figures.
   const outDir = values.write ? 'bench' : path.join('.scratch', 'bench');
   mkdirSync(outDir, {recursive: true});

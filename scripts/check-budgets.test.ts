@@ -7,7 +7,7 @@ import {budgetProblems, featuresIn, initialAssets} from './check-budgets';
 describe('initialAssets', () => {
   it('reads script src, stylesheets and script/style preloads, quoted or not, in order and once each', () => {
     const html =
-      '<link rel=icon href=/img/favicon.svg><link rel="stylesheet" href="/assets/css/styles.css">' +
+      '<link rel=icon href=/img/logo.png><link rel="stylesheet" href="/assets/css/styles.css">' +
       '<script type=application/ld+json>{}</script><script src=/assets/js/runtime~main.js defer></script>' +
       "<link rel='preload' as='script' href='/assets/js/route.js'><link rel=preload as=image href=/img/logo.svg>" +
       '<link rel=modulepreload href=/assets/js/mod.js><script src=/assets/js/runtime~main.js></script><script>inline()</script>';

@@ -90,6 +90,24 @@ export async function resolveChromium(): Promise<ResolvedChromium> {
   );
 }
 
+/** "Chromium 156.0.8078.108" from what a binary's --version prints (Debian's wrapper adds "built on ..."). */
+export function parseBrowserVersion(printed: string): string | null {
+  const match = /\b(Chromium|Google Chrome|HeadlessChrome)[ /]([\d.]+)/.exec(printed);
+  if (!match) return null;
+  return `${match[1] === 'HeadlessChrome' ? 'Chromium' : match[1]} ${match[2]}`;
+}
+
+/** The name and version the resolved binary reports, or "unknown version" when it does not answer --version. */
+export function browserVersion(browser: ResolvedChromium): string {
+  const printed = spawnSync(browser.path, ['--version'], {env: {...process.env, ...browser.env}, encoding: 'utf8', timeout: 30_000});
+  return parseBrowserVersion(`${printed.stdout ?? ''}`) ?? `${path.basename(browser.path)}, unknown version`;
+}
+
+/** Which browser a figure came from: "Chromium 156.0.8078.108 (system /usr/bin/chromium)". */
+export function describeBrowser(browser: ResolvedChromium, version: string = browserVersion(browser)): string {
+  return `${version} (${browser.source} ${browser.path})`;
+}
+
 // Flags for a sandboxed CI machine with no outside network.
 const flags = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -118,10 +136,10 @@ export async function launchChromium(): Promise<Browser> {
   }
 }
 
-// `tsx scripts/chromium.ts`: prints the resolved binary and its source (scripts/test.mjs reads it).
+// `tsx scripts/chromium.ts`: prints the resolved binary, its source and version (scripts/test.mjs reads it).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   resolveChromium().then(
-    (browser) => console.log(JSON.stringify(browser)),
+    (browser) => console.log(JSON.stringify({...browser, version: browserVersion(browser)})),
     (error: Error) => {
       console.error(error.message);
       process.exit(1);

@@ -1,22 +1,27 @@
 /**
  * Lighthouse scores of a production build, mobile (Lighthouse's default form factor and throttling), for the pages
  * readers land on. Serves the build with server/server.ts (what `npm run serve` runs) on a free port, runs
- * Lighthouse (the project's devDependency, on Debian's Chromium) once per page and run, and prints the median scores
+ * Lighthouse (the project's devDependency) in the Chromium scripts/chromium.ts resolves (Debian's when installed) once per page and run, and prints the median scores
  * and metrics as a Markdown table. Usage:
  *
- *   npx tsx scripts/lighthouse.ts [--runs 3] [--build-dir build] [--json out.json] [--check] [route ...]
+ *   npx tsx scripts/lighthouse.ts [--runs 3] [--build-dir build] [--baseline-dir DIR] [--json out.json] [--check] [route ...]
+ *
+ * It prints the browser and version the figures came from (Lighthouse's record of the browser it drove) and the load
+ * average. --baseline-dir measures the bench's vanilla Docusaurus site (.cache/bench-baseline-minimal/build) in the
+ * same run, its comparable page after each of ours.
  *
  * With --check it measures only accessibility, best practices and SEO, and exits 1 when one is below 100 on a page,
  * naming the audits. Performance is not checked: it depends on how busy the machine is (`npm run bench` measures it against
  * a vanilla Docusaurus site in the same run).
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {freePort} from '../server/free-port';
-import {tmpdir} from 'node:os';
+import os, {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {resolveChromium} from './chromium';
+import {describeBrowser, parseBrowserVersion, resolveChromium, type ResolvedChromium} from './chromium';
+import {baselineRouteOf} from './bench/baseline-routes';
+import {serveBuild, type ServedBuild} from './serve-build';
 
 export const defaultRoutes = ['/', '/docs/features', '/docs/generated/ingestion/sources/snowflake', '/integrations', '/search?q=lineage'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -40,9 +45,19 @@ export interface PageScore {
   metrics: Record<Metric, number>;
   /** Audits below a perfect score in the accessibility, best-practices and SEO categories, by id. */
   failedAudits: string[];
+  /**
+   * The browser the run loaded the page in: its user agent's name and major version ("Chromium 156.0.0.0", as
+   * Chromium reduces it), replaced by measureSites with the binary's own account ("Chromium 156.0.8078.108 (system
+   * /usr/bin/chromium)") when the major versions agree.
+   */
+  browser: string;
+  /** Lighthouse's version. */
+  lighthouse: string;
 }
 
 interface LighthouseReport {
+  lighthouseVersion?: string;
+  environment?: {hostUserAgent?: string};
   categories: Record<string, {score: number | null; auditRefs: Array<{id: string; weight: number}>}>;
   audits: Record<string, {score: number | null; numericValue?: number; scoreDisplayMode?: string}>;
 }
@@ -57,7 +72,8 @@ export function summarize(route: string, report: LighthouseReport): PageScore {
     .flatMap((c) => report.categories[c]?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score !== null && (report.audits[ref.id]?.score ?? 1) < 1)
     .map((ref) => ref.id);
-  return {route, scores, metrics: values, failedAudits: [...new Set(failedAudits)]};
+  const browser = parseBrowserVersion(report.environment?.hostUserAgent ?? '') ?? 'unknown browser';
+  return {route, scores, metrics: values, failedAudits: [...new Set(failedAudits)], browser, lighthouse: report.lighthouseVersion ?? 'unknown'};
 }
 
 /** The run with the median performance score (Lighthouse's own advice for variable runs). */
@@ -87,22 +103,71 @@ export function imperfect(results: PageScore[]): string[] {
     .map((r) => `${r.route}: ${checkedCategories.map((c) => `${c} ${r.scores[c]}`).join(', ')}; audits below 100: ${r.failedAudits.join(', ') || 'none listed'}`);
 }
 
-async function waitForServer(url: string, server: ChildProcess): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    if (server.exitCode !== null) throw new Error(`server/server.ts exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server did not answer at ${url}`);
-}
-
 const LIGHTHOUSE_BIN = path.resolve('node_modules/.bin/lighthouse');
 /** Tries per Lighthouse run before the page counts as failed. */
 const ATTEMPTS = 3;
+
+/** A build to measure, and its pages. */
+export interface Site {
+  buildDir: string;
+  routes: readonly string[];
+}
+
+/** One Lighthouse run of `url` written to `output`, run again when headless Chromium loses the trace of the load. */
+function runLighthouse(url: string, output: string, measured: readonly Category[], browser: ResolvedChromium, log: (line: string) => void): LighthouseReport {
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(
+      LIGHTHOUSE_BIN,
+      [url, `--only-categories=${measured.join(',')}`, '--output=json', `--output-path=${output}`, '--chrome-flags=--headless=new --no-sandbox --disable-gpu', '--quiet'],
+      {env: {...process.env, ...browser.env, CHROME_PATH: process.env.CHROME_PATH ?? browser.path}, stdio: ['ignore', 'inherit', 'inherit']},
+    );
+    if (result.status === 0) return JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
+    // Lighthouse's NO_NAVSTART: the trace of the load was lost.
+    if (attempt === ATTEMPTS) throw new Error(`lighthouse failed on ${url} ${ATTEMPTS} times (last exit ${result.status ?? result.signal})`);
+    log(`${url}: lighthouse exited with ${result.status ?? result.signal}, trying again (${attempt + 1} of ${ATTEMPTS})`);
+  }
+}
+
+/**
+ * Serves each site's build with the production server and returns, per site, the median Lighthouse run of each of its
+ * routes. The runs are interleaved: run 1 of every page of every site, then run 2, so a machine that gets busier
+ * part way through weighs on all of them alike.
+ */
+export async function measureSites(
+  sites: readonly Site[],
+  runs: number,
+  log: (line: string) => void = () => undefined,
+  measured: readonly Category[] = categories,
+): Promise<PageScore[][]> {
+  if (!existsSync(LIGHTHOUSE_BIN)) throw new Error('Lighthouse is not installed: run `npm install`.');
+  const browser = await resolveChromium();
+  const label = describeBrowser(browser);
+  log(`on ${label}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
+  const servers: ServedBuild[] = [];
+  try {
+    for (const site of sites) servers.push(await serveBuild(site.buildDir));
+    const pageRuns = sites.map((site) => site.routes.map((): PageScore[] => []));
+    for (let run = 0; run < runs; run++) {
+      const longest = Math.max(...sites.map((site) => site.routes.length));
+      for (let r = 0; r < longest; r++) {
+        sites.forEach((site, s) => {
+          const route = site.routes[r];
+          if (route === undefined) return;
+          const report = runLighthouse(`${servers[s].base}${route}`, path.join(dataDir, `report-${s}-${r}-${run}.json`), measured, browser, log);
+          const score = summarize(route, report);
+          if (majorOf(score.browser) === majorOf(label)) score.browser = label;
+          pageRuns[s][r].push(score);
+          log(`run ${run + 1}, site ${s + 1}: ${route}: performance ${score.scores.performance}, TBT ${Math.round(score.metrics.TBT)} ms on ${score.browser}; load average ${loadAverage()}`);
+        });
+      }
+    }
+    return pageRuns.map((site) => site.map(median));
+  } finally {
+    for (const server of servers) server.close();
+    rmSync(dataDir, {recursive: true, force: true});
+  }
+}
 
 /** Serves `buildDir` with the production server and returns the median Lighthouse run of each route. */
 export async function measure(
@@ -112,67 +177,46 @@ export async function measure(
   log: (line: string) => void = () => undefined,
   measured: readonly Category[] = categories,
 ): Promise<PageScore[]> {
-  if (!existsSync(LIGHTHOUSE_BIN)) throw new Error('Lighthouse is not installed: run `npm install`.');
-  if (!existsSync(path.join(buildDir, 'index.html'))) throw new Error(`No production build in ${buildDir}: run \`npm run build\` first.`);
-  const browser = await resolveChromium();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
-  const server = spawn('npx', ['tsx', 'server/server.ts'], {
-    env: {...process.env, PORT: String(port), HOST: '127.0.0.1', BUILD_DIR: buildDir, QUERY_LOG_SQLITE_PATH: path.join(dataDir, 'query-log.sqlite')},
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  try {
-    await waitForServer(`${base}/`, server);
-    const results: PageScore[] = [];
-    for (const route of routes) {
-      const pageRuns: PageScore[] = [];
-      for (let run = 0; run < runs; run++) {
-        const output = path.join(dataDir, `report-${results.length}-${run}.json`);
-        // Headless Chromium now and then loses the trace of a load (Lighthouse's NO_NAVSTART): run that load again.
-        for (let attempt = 1; ; attempt++) {
-          const result = spawnSync(
-            LIGHTHOUSE_BIN,
-            [
-              `${base}${route}`,
-              `--only-categories=${measured.join(',')}`,
-              '--output=json',
-              `--output-path=${output}`,
-              '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-              '--quiet',
-            ],
-            {env: {...process.env, ...browser.env, CHROME_PATH: process.env.CHROME_PATH ?? browser.path}, stdio: ['ignore', 'inherit', 'inherit']},
-          );
-          if (result.status === 0) break;
-          if (attempt === ATTEMPTS) throw new Error(`lighthouse failed on ${route} ${ATTEMPTS} times (last exit ${result.status ?? result.signal})`);
-          log(`${route}: lighthouse exited with ${result.status ?? result.signal}, trying again (${attempt + 1} of ${ATTEMPTS})`);
-        }
-        pageRuns.push(summarize(route, JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport));
-      }
-      const chosen = median(pageRuns);
-      results.push(chosen);
-      log(`${route}: ${measured.map((c) => `${c} ${chosen.scores[c]}`).join(', ')}${chosen.failedAudits.length ? `; below 100: ${chosen.failedAudits.join(', ')}` : ''}`);
-    }
-    return results;
-  } finally {
-    // The server runs in its own process group (npx -> tsx -> node); end the whole group.
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
-    rmSync(dataDir, {recursive: true, force: true});
+  const [results] = await measureSites([{buildDir, routes}], runs, log, measured);
+  for (const chosen of results) {
+    log(`${chosen.route}: ${measured.map((c) => `${c} ${chosen.scores[c]}`).join(', ')}${chosen.failedAudits.length ? `; below 100: ${chosen.failedAudits.join(', ')}` : ''}`);
   }
+  return results;
 }
+
+const majorOf = (browser: string) => /\d+/.exec(browser)?.[0];
+
+/** The machine's load average over 1, 5 and 15 minutes, as `uptime` prints it. */
+export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+/** The vanilla site's pages comparable with `routes`, each once, in the order ours first reach them. */
+export const baselineRoutes = (routes: readonly string[]): string[] => [...new Set(routes.map(baselineRouteOf).filter((r): r is string => r !== null))];
 
 async function main() {
   const {values, positionals} = parseArgs({
-    options: {runs: {type: 'string', default: '1'}, json: {type: 'string'}, 'build-dir': {type: 'string', default: 'build'}, check: {type: 'boolean', default: false}},
+    options: {
+      runs: {type: 'string', default: '1'},
+      json: {type: 'string'},
+      'build-dir': {type: 'string', default: 'build'},
+      'baseline-dir': {type: 'string'},
+      check: {type: 'boolean', default: false},
+    },
     allowPositionals: true,
   });
   const routes = positionals.length ? positionals : defaultRoutes;
   // The check leaves performance out: its score depends on the machine, and its simulated load costs most of a run.
   const measured = values.check ? checkedCategories : categories;
-  const results = await measure(path.resolve(values['build-dir']), routes, Math.max(1, Number(values.runs)), (line) => console.error(line), measured);
+  const runs = Math.max(1, Number(values.runs));
+  const log = (line: string) => console.error(line);
+  const startLoad = loadAverage();
+  const sites: Site[] = [{buildDir: path.resolve(values['build-dir']), routes}];
+  if (values['baseline-dir']) sites.push({buildDir: path.resolve(values['baseline-dir']), routes: baselineRoutes(routes)});
+  const [results, baseline] = await measureSites(sites, runs, log, measured);
+  const browsers = [...new Set([...results, ...(baseline ?? [])].map((r) => r.browser))].join(', ');
+  console.log(`Lighthouse ${results[0]?.lighthouse ?? ''} on ${browsers}, median of ${runs} run(s); load average ${startLoad} at the start, ${loadAverage()} at the end\n`);
   console.log(table(results));
-  if (values.json) writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);
+  if (baseline) console.log(`\nThe vanilla Docusaurus site (${values['baseline-dir']}), in the same run:\n\n${table(baseline)}`);
+  if (values.json) writeFileSync(values.json, `${JSON.stringify(baseline ? {ours: results, baseline} : results, null, 2)}\n`);
   const problems = imperfect(results);
   if (values.check && problems.length) {
     console.error(`\nLighthouse: ${problems.length} page(s) below 100 in accessibility, best practices or SEO:\n${problems.map((p) => `  ${p}`).join('\n')}`);

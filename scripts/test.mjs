@@ -12,7 +12,7 @@ import {createInterface} from 'node:readline';
 const found = spawnSync('npx', ['tsx', 'scripts/chromium.ts'], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit']});
 if (found.status !== 0) process.exit(1);
 const chromium = JSON.parse(found.stdout);
-console.log(`Chromium for the browser steps: ${chromium.path} (${chromium.source})`);
+console.log(`Chromium for the browser steps: ${chromium.version} (${chromium.source} ${chromium.path})`);
 
 // Each vitest step also writes its results as JSON here, so the summary can list the tests that were skipped and why
 // (their names say what they need, such as redis-server or TEST_DATABASE_URL).

@@ -38,6 +38,7 @@ async function start() {
   await inNewTask(() => import(/* webpackMode: "eager" */ '@generated/routes'));
   api = (await inNewTask(() => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/docusaurus'))).default;
   const {default: App} = await inNewTask(() => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/App'));
+  // ./preload-route.js (swapped in by ./index.ts): it starts each route layer's chunks in a task of its own.
   const {default: preload} = await inNewTask(() => import(/* webpackMode: "eager" */ '@docusaurus/core/lib/client/preload'));
   const container = document.getElementById('__docusaurus');
   const app = (

@@ -26,3 +26,22 @@ describe('trimConfigSource', () => {
     expect(files.filter((file) => reads.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 });
+
+const {trimSiteMetadataSource} = require('./metadata-loader.js') as {trimSiteMetadataSource: (source: string) => string};
+
+describe('trimSiteMetadataSource', () => {
+  it('keeps the Docusaurus and site versions and empties the plugin list', () => {
+    const source = JSON.stringify({docusaurusVersion: '3.10.2', siteVersion: '0.1.0', pluginVersions: {'docusaurus-plugin-content-docs': {type: 'package', name: '@docusaurus/plugin-content-docs', version: '3.10.2'}}}, null, 2);
+    expect(JSON.parse(trimSiteMetadataSource(source))).toEqual({docusaurusVersion: '3.10.2', siteVersion: '0.1.0', pluginVersions: {}});
+  });
+
+  it('stops the build when the generated metadata has no plugin list', () => {
+    expect(() => trimSiteMetadataSource('{"docusaurusVersion": "4.0.0"}')).toThrow(/config-trim/);
+  });
+
+  it('no browser code, the site\'s or the theme\'s, reads the plugin list', () => {
+    const roots = ['src', 'node_modules/@docusaurus/core/lib/client', 'node_modules/@docusaurus/theme-classic/lib/theme', 'node_modules/@docusaurus/theme-common/lib', 'node_modules/@docusaurus/theme-search-algolia/lib'];
+    const files = roots.flatMap((root) => readdirSync(root, {recursive: true, encoding: 'utf8'}).filter((f) => /\.(tsx?|jsx?)$/.test(f)).map((f) => path.join(root, f)));
+    expect(files.filter((file) => /pluginVersions/.test(readFileSync(file, 'utf8')))).toEqual([]);
+  });
+});

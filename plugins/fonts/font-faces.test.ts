@@ -14,10 +14,10 @@ describe('font faces', () => {
     expect(faces.find((f) => f.subset === 'latin')).toMatchObject({file: 'inter-latin-wght-normal.woff2', unicodeRange: expect.stringContaining('U+0000-00FF')});
   });
 
-  it('writes swap faces at the given URLs and a fallback scaled to Inter', () => {
+  it('writes optional faces at the given URLs and a fallback scaled to Inter', () => {
     const css = fontFaceCss([{file: 'inter-latin-wght-normal.woff2', subset: 'latin', unicodeRange: 'U+0000-00FF', url: '/fonts/inter-latin.abc.woff2'}]);
     expect(css).toContain("font-family: 'Inter Variable';");
-    expect(css).toContain('font-display: swap;');
+    expect(css).toContain('font-display: optional;');
     expect(css).toContain("src: url(/fonts/inter-latin.abc.woff2) format('woff2-variations');");
     expect(css).toContain("font-family: 'Inter Fallback';");
     expect(css).toContain('size-adjust: 106.72%;');

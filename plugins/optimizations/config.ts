@@ -4,6 +4,7 @@ import clientStartupPlugin from '../client-startup';
 import configTrimPlugin from '../config-trim';
 import cssPrunePlugin from '../css-prune';
 import globalDataCompactPlugin from '../global-data-compact';
+import lazyRoutesPlugin from '../lazy-routes';
 import {ssrTemplate} from '../page-scripts';
 import {precompressPlugin} from '../precompress';
 import prismOnDemandPlugin from '../prism-on-demand';
@@ -13,6 +14,7 @@ import routeMatchPlugin from '../route-match';
 import routePrefetchPlugin from '../route-prefetch';
 import shallowMemoPlugin from '../shallow-memo';
 import utilsCommonEsmPlugin from '../utils-common-esm';
+import webpCheckPlugin from '../webp-check';
 import {plainThemePlugin, type PluginOptimization} from '.';
 
 /**
@@ -31,6 +33,8 @@ export const optimizationPlugins: Record<PluginOptimization, PluginConfig> = {
   'plugins/registry-trim': registryTrimPlugin,
   'plugins/config-trim': configTrimPlugin,
   'plugins/global-data-compact': globalDataCompactPlugin,
+  'plugins/lazy-routes': lazyRoutesPlugin,
+  'plugins/webp-check': webpCheckPlugin,
 };
 
 /**

@@ -1,6 +1,6 @@
 // Stands in for @docusaurus/core/lib/client/docusaurus.js (swapped in by ./index.ts): the same window.docusaurus
 // prefetch() and preload(), the same connection checks, with a cheaper chunk lookup and the work of a prefetch done
-// when the main thread is idle, each chunk URL requested once.
+// in short slices when the main thread is idle, each chunk looked up and requested once.
 import {matchRoutes} from 'react-router-config';
 import routesChunkNames from '@generated/routesChunkNames';
 import routes from '@generated/routes';
@@ -30,11 +30,42 @@ function chunkNamesOf(routePath) {
   return names;
 }
 
-const whenIdle = (task) =>
+/**
+ * Prefetching waits for idle time and works in slices of at most SLICE_MS, one step at a time (a route's chunk lookup,
+ * or one chunk's prefetch link), so that it never makes a long task: on a phone's CPU, looking a route up and adding
+ * its seven links in one idle callback took over 20 ms.
+ */
+const SLICE_MS = 3;
+const steps = [];
+let scheduled = false;
+
+function scheduleSteps() {
+  if (scheduled) return;
+  scheduled = true;
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(runSteps, {timeout: 2000});
+  else setTimeout(runSteps, 1);
+}
+
+function runSteps() {
+  scheduled = false;
+  if (isPrefetchHeld()) {
+    setTimeout(scheduleSteps, 100);
+    return;
+  }
+  const start = performance.now();
+  try {
+    do steps.shift()();
+    while (steps.length > 0 && performance.now() - start < SLICE_MS);
+  } finally {
+    if (steps.length > 0) scheduleSteps();
+  }
+}
+
+/** Runs `step` in a slice of idle time and resolves with its result. */
+const inIdleSteps = (step) =>
   new Promise((resolve) => {
-    const run = () => (isPrefetchHeld() ? setTimeout(schedule, 100) : resolve(task()));
-    const schedule = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, {timeout: 2000}) : setTimeout(run, 1));
-    schedule();
+    steps.push(() => resolve(step()));
+    scheduleSteps();
   });
 
 /** Chunk URLs already on the page or already prefetched: routes share their parents' chunks (layouts, sidebars). */
@@ -47,21 +78,25 @@ function isNewChunk(url) {
   return true;
 }
 
+/**
+ * Chunk names looked up already. __webpack_require__.gca (Docusaurus's ChunkAssetPlugin) maps a chunk name to its URL
+ * by building the table of every chunk's name and file on each call, so a name shared by many routes is looked up once.
+ */
+const lookedUp = new Set();
+
+/** URLs of a route's chunks that no earlier prefetch or page script requested; a chunk merged into another has none. */
+function newChunkUrls(routePath) {
+  return matchRoutes(routes, routePath)
+    .flatMap((match) => chunkNamesOf(match.route.path))
+    .filter((chunkName) => !lookedUp.has(chunkName) && lookedUp.add(chunkName))
+    .map((chunkName) => __webpack_require__.gca(chunkName))
+    .filter((chunkAsset) => chunkAsset && !chunkAsset.includes('undefined') && isNewChunk(chunkAsset));
+}
+
 const prefetch = (routePath) => {
   if (!canPrefetch(routePath)) return false;
   fetched.add(routePath);
-  return whenIdle(() =>
-    Promise.all(
-      matchRoutes(routes, routePath)
-        .flatMap((match) => chunkNamesOf(match.route.path))
-        .map((chunkName) => {
-          // __webpack_require__.gca (Docusaurus's ChunkAssetPlugin) maps a chunk name to its URL; a chunk merged
-          // into another one has no URL of its own.
-          const chunkAsset = __webpack_require__.gca(chunkName);
-          return chunkAsset && !chunkAsset.includes('undefined') && isNewChunk(chunkAsset) ? prefetchHelper(chunkAsset) : Promise.resolve();
-        }),
-    ),
-  );
+  return inIdleSteps(() => Promise.all(newChunkUrls(routePath).map((url) => inIdleSteps(() => prefetchHelper(url)))));
 };
 
 const preload = (routePath) => {
