@@ -4,6 +4,7 @@ import {analyzeQuery, queryExpression, type AnalyzedQuery} from './query';
 import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type RankingWeights, type TermWeight} from './rank';
 import type {SynonymTable} from './synonyms';
 import {clipAtWord} from './clip';
+import {leanSearcher} from './lean-search';
 import {TITLE_SEPARATOR, type Section} from './types';
 
 export type {RankedSection} from './rank';
@@ -259,7 +260,7 @@ export function loadMatcher(stats: EngineStats, postings: string): Matcher {
     index,
     serializationVersion: 2,
   };
-  return matcherOf(MiniSearch.loadJS<IndexedSection>(json as never, options), stats.documentCount, (term) => frequencies.get(term) ?? 0);
+  return matcherOf(miniSearchMatches(MiniSearch.loadJS<IndexedSection>(json as never, options)), stats.documentCount, (term) => frequencies.get(term) ?? 0);
 }
 
 /** Exact look-up of one index term, in every field: how many sections hold it. */
@@ -271,7 +272,7 @@ const TERM_COUNT_OPTIONS = {fields: [...CONTENT_FIELDS, 'questions'], prefix: fa
  */
 function liveMatcher(mini: MiniSearch<IndexedSection>): Matcher {
   const counts = new Map<string, number>();
-  return matcherOf(mini, mini.documentCount, (term) => {
+  return matcherOf(leanMatches(mini), mini.documentCount, (term) => {
     let count = counts.get(term);
     if (count === undefined) {
       count = mini.search(term, TERM_COUNT_OPTIONS).length;
@@ -286,15 +287,47 @@ function liveMatcher(mini: MiniSearch<IndexedSection>): Matcher {
 /** Most term counts liveMatcher keeps. */
 const MAX_COUNTED_TERMS = 50_000;
 
+/** An engine's matches of an expression under search options, best first. */
+type MatchesOf = (expression: Query, searchOptions: typeof QUERY_OPTIONS & {fields?: string[]}) => EngineMatch[];
+
+/** Matches through MiniSearch's own search (the browser's loaded index). */
+function miniSearchMatches(mini: MiniSearch<IndexedSection>): MatchesOf {
+  return (expression, searchOptions) => mini.search(expression, searchOptions).map((r: SearchResult) => ({
+    id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms,
+    summaryTerms: termsWhere(r.terms, (term) => r.match[term]?.includes('summary')),
+    questionOnlyTerms: termsWhere(r.terms, (term) => r.match[term]?.length === 1 && r.match[term][0] === 'questions'),
+  }));
+}
+
+/**
+ * Matches through the lean search (lean-search.ts): the same results as MiniSearch's search, without its objects per
+ * matched section and posting, whose collection made a chat question's cost grow faster than the corpus.
+ */
+function leanMatches(mini: MiniSearch<IndexedSection>): MatchesOf {
+  const search = leanSearcher(mini);
+  const fieldIds = (mini as unknown as {_fieldIds: Record<string, number>})._fieldIds;
+  const summary = 1 << fieldIds.summary;
+  const questions = 1 << fieldIds.questions;
+  return (expression, searchOptions) => search(expression, searchOptions as never).map(({id, score, terms, queryTerms, fieldMasks}) => ({
+    id, score, terms, queryTerms,
+    summaryTerms: termsWhere(terms, (_, k) => (fieldMasks[k] & summary) !== 0),
+    questionOnlyTerms: termsWhere(terms, (_, k) => fieldMasks[k] === questions),
+  }));
+}
+
+/** The matched terms that pass a test, or undefined when none does (most matches: nothing is allocated then). */
+function termsWhere(terms: readonly string[], test: (term: string, k: number) => boolean | undefined): string[] | undefined {
+  let kept: string[] | undefined;
+  for (let k = 0; k < terms.length; k++) if (test(terms[k], k)) (kept ??= []).push(terms[k]);
+  return kept;
+}
+
 /** Queries an engine: matches, content-only scores, and how rare a term is among its n sections. */
-function matcherOf(mini: MiniSearch<IndexedSection>, n: number, frequencyOf: (term: string) => number): Matcher {
+function matcherOf(search: MatchesOf, n: number, frequencyOf: (term: string) => number): Matcher {
   const contentOptions = {...QUERY_OPTIONS, fields: [...CONTENT_FIELDS]};
   return {
-    match: (expression) =>
-      mini.search(expression, QUERY_OPTIONS).map((r: SearchResult) => ({
-        id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms, summaryTerms: summaryTermsOf(r), questionOnlyTerms: questionOnlyTermsOf(r),
-      })),
-    contentScores: (expression) => new Map(mini.search(expression, contentOptions).map((r) => [r.id as number, r.score])),
+    match: (expression) => search(expression, QUERY_OPTIONS),
+    contentScores: (expression) => new Map(search(expression, contentOptions).map((r) => [r.id, r.score])),
     frequencyOf,
     // BM25's inverse document frequency; a word no section has is infinitely rare (rank.ts decides what it counts).
     weightOf: (term) => {
@@ -302,23 +335,6 @@ function matcherOf(mini: MiniSearch<IndexedSection>, n: number, frequencyOf: (te
       return df === 0 ? Infinity : Math.log(1 + (n - df + 0.5) / (df + 0.5));
     },
   };
-}
-
-/** The matched terms a result holds in its summary field (only a page's intro section has one). */
-function summaryTermsOf(result: SearchResult): string[] | undefined {
-  let terms: string[] | undefined;
-  for (const term of result.terms) if (result.match[term]?.includes('summary')) (terms ??= []).push(term);
-  return terms;
-}
-
-/** The matched terms a result holds only in the questions written for its section. */
-function questionOnlyTermsOf(result: SearchResult): string[] | undefined {
-  let terms: string[] | undefined;
-  for (const term of result.terms) {
-    const fields = result.match[term];
-    if (fields?.length === 1 && fields[0] === 'questions') (terms ??= []).push(term);
-  }
-  return terms;
 }
 
 /** Matches query expressions against postings, and weighs a term by how rare it is among the sections. */
