@@ -263,19 +263,17 @@ export function loadMatcher(stats: EngineStats, postings: string): Matcher {
   return matcherOf(miniSearchMatches(MiniSearch.loadJS<IndexedSection>(json as never, options)), stats.documentCount, (term) => frequencies.get(term) ?? 0);
 }
 
-/** Exact look-up of one index term, in every field: how many sections hold it. */
-const TERM_COUNT_OPTIONS = {fields: [...CONTENT_FIELDS, 'questions'], prefix: false, fuzzy: false, processTerm: (term: string) => term};
-
 /**
  * The matcher of an engine built in this process (the chat server's): how many sections hold a term is looked up when
  * a query first asks (a query names a few terms), instead of walking every posting list at start.
  */
 function liveMatcher(mini: MiniSearch<IndexedSection>): Matcher {
   const counts = new Map<string, number>();
-  return matcherOf(leanMatches(mini), mini.documentCount, (term) => {
+  const lean = leanSearcher(mini);
+  return matcherOf(leanMatches(lean.search, mini), mini.documentCount, (term) => {
     let count = counts.get(term);
     if (count === undefined) {
-      count = mini.search(term, TERM_COUNT_OPTIONS).length;
+      count = lean.sectionsHolding(term);
       // Bounded like the stemmer's cache: a stream of made-up words must not grow it without end.
       if (counts.size >= MAX_COUNTED_TERMS) counts.clear();
       counts.set(term, count);
@@ -287,47 +285,71 @@ function liveMatcher(mini: MiniSearch<IndexedSection>): Matcher {
 /** Most term counts liveMatcher keeps. */
 const MAX_COUNTED_TERMS = 50_000;
 
-/** An engine's matches of an expression under search options, best first. */
-type MatchesOf = (expression: Query, searchOptions: typeof QUERY_OPTIONS & {fields?: string[]}) => EngineMatch[];
+/** An engine's matches of an expression, best first, and the scores of the sections matching it in the page's own text. */
+interface Matches {
+  match(expression: Query): EngineMatch[];
+  contentScores(expression: Query): ContentScores;
+}
 
 /** Matches through MiniSearch's own search (the browser's loaded index). */
-function miniSearchMatches(mini: MiniSearch<IndexedSection>): MatchesOf {
-  return (expression, searchOptions) => mini.search(expression, searchOptions).map((r: SearchResult) => ({
-    id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms,
-    summaryTerms: termsWhere(r.terms, (term) => r.match[term]?.includes('summary')),
-    questionOnlyTerms: termsWhere(r.terms, (term) => r.match[term]?.length === 1 && r.match[term][0] === 'questions'),
-  }));
+function miniSearchMatches(mini: MiniSearch<IndexedSection>): Matches {
+  const contentOptions = {...QUERY_OPTIONS, fields: [...CONTENT_FIELDS]};
+  return {
+    match: (expression) => mini.search(expression, QUERY_OPTIONS).map((r: SearchResult) => ({
+      id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms,
+      summaryTerms: termsWhere(r.terms, (term) => r.match[term]?.includes('summary')),
+      questionOnlyTerms: termsWhere(r.terms, (term) => r.match[term]?.length === 1 && r.match[term][0] === 'questions'),
+    })),
+    contentScores: (expression) => new Map(mini.search(expression, contentOptions).map((r) => [r.id as number, r.score])),
+  };
 }
 
 /**
  * Matches through the lean search (lean-search.ts): the same results as MiniSearch's search, without its objects per
  * matched section and posting, whose collection made a chat question's cost grow faster than the corpus.
  */
-function leanMatches(mini: MiniSearch<IndexedSection>): MatchesOf {
-  const search = leanSearcher(mini);
+function leanMatches(search: ReturnType<typeof leanSearcher>['search'], mini: MiniSearch<IndexedSection>): Matches {
+  const contentOptions = {...QUERY_OPTIONS, fields: [...CONTENT_FIELDS]};
   const fieldIds = (mini as unknown as {_fieldIds: Record<string, number>})._fieldIds;
   const summary = 1 << fieldIds.summary;
   const questions = 1 << fieldIds.questions;
-  return (expression, searchOptions) => search(expression, searchOptions as never).map(({id, score, terms, queryTerms, fieldMasks}) => ({
-    id, score, terms, queryTerms,
-    summaryTerms: termsWhere(terms, (_, k) => (fieldMasks[k] & summary) !== 0),
-    questionOnlyTerms: termsWhere(terms, (_, k) => fieldMasks[k] === questions),
-  }));
+  const inSummary = (mask: number) => (mask & summary) !== 0;
+  const onlyInQuestions = (mask: number) => mask === questions;
+  return {
+    match: (expression) => {
+      const found = search(expression, QUERY_OPTIONS as never);
+      return Array.from({length: found.length}, (_, k) => ({
+        id: found.id(k), score: found.score(k), terms: found.terms(k), queryTerms: found.queryTerms(k),
+        summaryTerms: found.termsIn(k, inSummary), questionOnlyTerms: found.termsIn(k, onlyInQuestions),
+      }));
+    },
+    contentScores: (expression) => {
+      const found = search(expression, contentOptions as never);
+      // By section id, NaN where none: a Map would box every score.
+      const scores = new Float64Array(mini.documentCount).fill(NaN);
+      for (let k = 0; k < found.length; k++) scores[found.id(k)] = found.score(k);
+      return {get: (id) => (Number.isNaN(scores[id]) ? undefined : scores[id])};
+    },
+  };
 }
 
 /** The matched terms that pass a test, or undefined when none does (most matches: nothing is allocated then). */
-function termsWhere(terms: readonly string[], test: (term: string, k: number) => boolean | undefined): string[] | undefined {
+function termsWhere(terms: readonly string[], test: (term: string) => boolean | undefined): string[] | undefined {
   let kept: string[] | undefined;
-  for (let k = 0; k < terms.length; k++) if (test(terms[k], k)) (kept ??= []).push(terms[k]);
+  for (const term of terms) if (test(term)) (kept ??= []).push(term);
   return kept;
 }
 
+/** The BM25 score of each section matching an expression in the page's own text (CONTENT_FIELDS), by section id. */
+export interface ContentScores {
+  get(id: number): number | undefined;
+}
+
 /** Queries an engine: matches, content-only scores, and how rare a term is among its n sections. */
-function matcherOf(search: MatchesOf, n: number, frequencyOf: (term: string) => number): Matcher {
-  const contentOptions = {...QUERY_OPTIONS, fields: [...CONTENT_FIELDS]};
+function matcherOf({match, contentScores}: Matches, n: number, frequencyOf: (term: string) => number): Matcher {
   return {
-    match: (expression) => search(expression, QUERY_OPTIONS),
-    contentScores: (expression) => new Map(search(expression, contentOptions).map((r) => [r.id, r.score])),
+    match,
+    contentScores,
     frequencyOf,
     // BM25's inverse document frequency; a word no section has is infinitely rare (rank.ts decides what it counts).
     weightOf: (term) => {
@@ -341,7 +363,7 @@ function matcherOf(search: MatchesOf, n: number, frequencyOf: (term: string) => 
 export interface Matcher {
   match(expression: Query): EngineMatch[];
   /** The BM25 score of each section matching the expression in the page's own text (CONTENT_FIELDS), by section id. */
-  contentScores(expression: Query): Map<number, number>;
+  contentScores(expression: Query): ContentScores;
   weightOf: TermWeight;
   /** How many sections hold a term (of the postings loaded). */
   frequencyOf(term: string): number;
@@ -430,7 +452,9 @@ export function matchQuery(matcher: Matcher, query: AnalyzedQuery, combineWith?:
   // The chat's threshold reads what the page itself says (rank.ts scoreSections without questions); a second look-up in those fields
   // gives it, at about the cost the look-up had before the questions field existed.
   const content = matcher.contentScores(expression);
-  return matches.map((m) => ({...m, contentScore: content.get(m.id) ?? 0}));
+  // The matches are this look-up's own objects: set in place rather than copied, one object fewer per matched section.
+  for (const m of matches) m.contentScore = content.get(m.id) ?? 0;
+  return matches;
 }
 
 /** Whether the filters (spec 7.2 contextual search) exclude an index of this language and docs tag. */

@@ -22,9 +22,14 @@ const QUERIES: Query[] = [
 ];
 
 describe('lean search', () => {
-  const mini = new MiniSearch({idField: 'n', fields: [...FIELDS], storeFields: [], tokenize, processTerm});
-  mini.addAll(corpus(400));
-  const lean = leanSearcher(mini);
+  const engine = () => {
+    const mini = new MiniSearch({idField: 'n', fields: [...FIELDS], storeFields: [], tokenize, processTerm});
+    mini.addAll(corpus(400));
+    return mini;
+  };
+  const mini = engine();
+  // The lean searcher compacts its engine's postings, which MiniSearch's search then cannot read: a twin engine.
+  const {search: lean, sectionsHolding} = leanSearcher(engine());
   const fieldIds = Object.fromEntries(FIELDS.map((f, i) => [f, i]));
 
   for (const fields of [undefined, ['title', 'headings', 'text', 'summary']]) {
@@ -37,8 +42,24 @@ describe('lean search', () => {
         }));
         expect(expected.length).toBeGreaterThan(10);
         // Exact equality: scores to the last bit, ties in the same order.
-        expect(lean(query, options)).toEqual(expected);
+        const found = lean(query, options);
+        const actual = Array.from({length: found.length}, (_, k) => ({
+          id: found.id(k), score: found.score(k), terms: found.terms(k), queryTerms: found.queryTerms(k),
+          fieldMasks: found.terms(k).map((_t, i) => {
+            // The fields of the i-th matched term, read back one field at a time.
+            let mask = 0;
+            for (let field = 0; field < FIELDS.length; field++) if (found.termsIn(k, (m) => (m & (1 << field)) !== 0)?.includes(found.terms(k)[i])) mask |= 1 << field;
+            return mask;
+          }),
+        }));
+        expect(actual).toEqual(expected);
       }
     });
   }
+
+  it('counts the sections holding a term as MiniSearch finds them', () => {
+    for (const term of ['snowflak', 'ingest', 'kafca', 'glossari', 'nowhere']) {
+      expect(sectionsHolding(term)).toBe(mini.search(term, {prefix: false, fuzzy: false, processTerm: (t: string) => t}).length);
+    }
+  });
 });

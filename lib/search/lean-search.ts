@@ -18,25 +18,36 @@ import type {Query, SearchOptions} from 'minisearch';
  * its Maps would have, so scores and ties come out the same (tests/unit/lean-search.test.ts compares both).
  */
 
-/** A matched section as MiniSearch's search reports it, without the stored fields. */
-export interface LeanMatch {
-  id: number;
-  score: number;
+/**
+ * A search's matched sections as MiniSearch's search reports them, by rank k (best first), read before the next
+ * search of the same searcher. Term lists are shared between sections: do not change them.
+ */
+export interface LeanResults {
+  length: number;
+  id(k: number): number;
+  score(k: number): number;
   /** Matched index terms (MiniSearch's `terms`: the keys of its `match`, in their order). */
-  terms: string[];
+  terms(k: number): string[];
   /** The query terms that matched (MiniSearch's `queryTerms`). */
-  queryTerms: string[];
-  /** Bit i set when terms[k] matched in the field of id i, per term (MiniSearch's `match[term]`). */
-  fieldMasks: number[];
+  queryTerms(k: number): string[];
+  /** The matched terms whose fields pass a test (bit i of the mask: the field of id i), or undefined when none does. */
+  termsIn(k: number, test: (fieldMask: number) => boolean): string[] | undefined;
 }
 
-/** The posting lists of one term: field id -> section short id -> term frequency. */
-type FieldTermData = Map<number, Map<number, number>>;
+/** One term's postings in one field, compacted: section short ids ascending (MiniSearch's Map order) and their frequencies. */
+interface CompactPostings {
+  ids: Int32Array;
+  freqs: Int32Array;
+}
+
+/** The posting lists of one term: field id -> postings (compactPostings turns MiniSearch's Maps into arrays). */
+type FieldTermData = Map<number, CompactPostings>;
+type MiniSearchTermData = Map<number, Map<number, number> | CompactPostings>;
 
 /** The parts of MiniSearch 7.2 this module reads (checked by the unit test against MiniSearch's own search). */
 interface Internals {
   _options: {fields: string[]; searchOptions: Record<string, unknown>};
-  _index: {
+  _index: Iterable<[string, MiniSearchTermData]> & {
     get(term: string): FieldTermData | undefined;
     atPrefix(prefix: string): Iterable<[string, FieldTermData]>;
     fuzzyGet(term: string, maxDistance: number): Map<string, [FieldTermData, number]>;
@@ -48,6 +59,28 @@ interface Internals {
   _documentIds: Map<number, unknown>;
   _nextId: number;
   executeQuery(query: Query, options?: SearchOptions): unknown;
+}
+
+/**
+ * Replaces an engine's posting Maps by arrays, in place: the index is then a few typed arrays per term instead of a
+ * Map per term and field holding an entry per posting, which every full collection of the process traced, so that a
+ * question's collections grew with the corpus as well as its garbage. The engine is then searched with leanSearcher
+ * only (MiniSearch's own search reads the Maps).
+ */
+export function compactPostings(mini: MiniSearch<any>): void {
+  for (const [, data] of (mini as unknown as Internals)._index) {
+    for (const [fieldId, docs] of data) {
+      if (!(docs instanceof Map)) continue;
+      const ids = new Int32Array(docs.size);
+      const freqs = new Int32Array(docs.size);
+      let i = 0;
+      for (const [id, freq] of docs) {
+        ids[i] = id;
+        freqs[i++] = freq;
+      }
+      data.set(fieldId, {ids, freqs});
+    }
+  }
 }
 
 interface QuerySpec {
@@ -177,10 +210,18 @@ function pushRow(s: Scratch, rows: Rows, id: number, score: number, queryTerm: n
   return rows.ids.length - 1;
 }
 
-/** One engine's lean search: a function of a query and search options, as MiniSearch.search takes them. */
-export function leanSearcher(mini: MiniSearch<never> | MiniSearch<any>): (query: Query, options?: SearchOptions) => LeanMatch[] {
+/**
+ * One engine's lean search (a function of a query and search options, as MiniSearch.search takes them) and term
+ * counts. Compacts the engine's postings first (compactPostings): MiniSearch's own search cannot read them afterwards.
+ */
+export function leanSearcher(mini: MiniSearch<any>): {search: (query: Query, options?: SearchOptions) => LeanResults; sectionsHolding: (term: string) => number} {
   const engine = mini as unknown as Internals;
+  compactPostings(mini);
   const s = new Scratch();
+  // Every section's field lengths in one array (the engine no longer changes): read for every posting a query visits.
+  const fieldCount = engine._options.fields.length;
+  const fieldLengths = new Int32Array(engine._nextId * fieldCount);
+  for (const [id, lengths] of engine._fieldLength) lengths.forEach((length, field) => (fieldLengths[id * fieldCount + field] = length));
 
   /** MiniSearch's termResults: adds a (possibly derived) term's postings to the rows of one query term. */
   function termResults(rows: Rows, sourceTerm: number, derivedTerm: number, termWeight: number, termBoost: number, data: FieldTermData | undefined, boosts: Record<string, number>, bm25: Bm25Params) {
@@ -190,11 +231,14 @@ export function leanSearcher(mini: MiniSearch<never> | MiniSearch<any>): (query:
       const fieldId = engine._fieldIds[field];
       const freqs = data.get(fieldId);
       if (freqs == null) continue;
-      const matchingFields = freqs.size;
+      const {ids, freqs: termFreqs} = freqs;
+      const matchingFields = ids.length;
       const avgFieldLength = engine._avgFieldLength[fieldId];
       const bit = 1 << fieldId;
-      for (const [id, termFreq] of freqs) {
-        const fieldLength = engine._fieldLength.get(id)![fieldId];
+      for (let p = 0; p < ids.length; p++) {
+        const id = ids[p];
+        const termFreq = termFreqs[p];
+        const fieldLength = fieldLengths[id * fieldCount + fieldId];
         const rawScore = bm25Score(termFreq, matchingFields, engine._documentCount, fieldLength, avgFieldLength, bm25);
         // MiniSearch multiplies by a document boost of 1 here (no boostDocument option), which changes no bit.
         const weightedScore = termWeight * termBoost * fieldBoost * rawScore;
@@ -306,22 +350,58 @@ export function leanSearcher(mini: MiniSearch<never> | MiniSearch<any>): (query:
   view.executeQuerySpec = executeQuerySpec;
   view.combineResults = combineResults;
 
-  return (query, options = {}) => {
+  /** How many sections hold an index term in any field (MiniSearch's search of the exact term, counted). */
+  function sectionsHolding(term: string): number {
+    s.reset(engine._nextId);
+    let count = 0;
+    const marked: number[] = [];
+    for (const token of (engine._options as unknown as {tokenize: (text: string) => string[]}).tokenize(term)) {
+      if (!token) continue;
+      for (const {ids} of engine._index.get(token)?.values() ?? []) {
+        for (const id of ids) {
+          if (s.rowAt(id) >= 0) continue;
+          s.rowOf[id] = 1;
+          marked.push(id);
+          count++;
+        }
+      }
+    }
+    for (const id of marked) s.rowOf[id] = 0;
+    return count;
+  }
+
+  const search = (query: Query, options: SearchOptions = {}): LeanResults => {
     s.reset(engine._nextId);
     const rows = view.executeQuery(query, options) as Rows;
-    const scores = rows.ids.map((_, row) => rows.scores[row] * (rows.queryCount[row] || 1));
+    const scores = new Float64Array(rows.ids.length);
+    for (let row = 0; row < scores.length; row++) scores[row] = rows.scores[row] * (rows.queryCount[row] || 1);
     // MiniSearch sorts its results by score, best first; the sort is stable, so ties keep the Map's order.
-    const order = rows.ids.map((_, row) => row).sort((x, y) => scores[y] - scores[x]);
-    return order.map((row) => {
-      const terms: string[] = [];
-      const fieldMasks: number[] = [];
-      for (let n = rows.matchHead[row]; n !== -1; n = s.nodeNext[n]) {
-        terms.push(s.terms[s.nodeTerm[n]]);
-        fieldMasks.push(s.nodeMask[n]);
+    const order = Array.from({length: scores.length}, (_, row) => row).sort((x, y) => scores[y] - scores[x]);
+    // Lists of terms many rows share are one array: a question's matches would otherwise allocate one per section.
+    const lists = new Map<string, string[]>();
+    const listOf = (head: number) => {
+      let key = '';
+      for (let n = head; n !== -1; n = s.nodeNext[n]) key += `${s.nodeTerm[n]},`;
+      let list = lists.get(key);
+      if (!list) {
+        list = [];
+        for (let n = head; n !== -1; n = s.nodeNext[n]) list.push(s.terms[s.nodeTerm[n]]);
+        lists.set(key, list);
       }
-      const queryTerms: string[] = [];
-      for (let n = rows.queryHead[row]; n !== -1; n = s.nodeNext[n]) queryTerms.push(s.terms[s.nodeTerm[n]]);
-      return {id: engine._documentIds.get(rows.ids[row]) as number, score: scores[row], terms, queryTerms, fieldMasks};
-    });
+      return list;
+    };
+    return {
+      length: order.length,
+      id: (k) => engine._documentIds.get(rows.ids[order[k]]) as number,
+      score: (k) => scores[order[k]],
+      terms: (k) => listOf(rows.matchHead[order[k]]),
+      queryTerms: (k) => listOf(rows.queryHead[order[k]]),
+      termsIn: (k, test) => {
+        let kept: string[] | undefined;
+        for (let n = rows.matchHead[order[k]]; n !== -1; n = s.nodeNext[n]) if (test(s.nodeMask[n])) (kept ??= []).push(s.terms[s.nodeTerm[n]]);
+        return kept;
+      },
+    };
   };
+  return {search, sectionsHolding};
 }
