@@ -102,7 +102,16 @@ function indexSections(sections: readonly Section[]): IndexedCorpus {
     }
     if (isTroubleshooting(s)) troubleshooting.push(n);
   });
-  const mini = new MiniSearch<IndexedSection>(options);
+  // Indexing stems every word of the corpus through a cache of its own, for this build only: processTerm's cache is
+  // bounded for the server's sake (MAX_CACHED_STEMS), and a vocabulary past that bound (ten times the site's) started
+  // it over again and again, so that stemming grew faster than the corpus. Searches use processTerm as before.
+  const stemsOfBuild = new Map<string, string | null>();
+  const stemOnce = (term: string) => {
+    let stem = stemsOfBuild.get(term);
+    if (stem === undefined) stemsOfBuild.set(term, (stem = processTerm(term)));
+    return stem;
+  };
+  const mini = new MiniSearch<IndexedSection>({...options, processTerm: stemOnce});
   mini.addAll(sections.map((s, n) => ({
     n,
     // The page title is indexed once, on the page's intro section, so a title match points at the page itself.
@@ -112,6 +121,7 @@ function indexSections(sections: readonly Section[]): IndexedCorpus {
     text: s.text,
     questions: s.questions?.join(' \n ') ?? '',
   })));
+  (mini as unknown as {_options: Options<IndexedSection>})._options.processTerm = processTerm;
   const rows: SearchIndexFile['sections'] = sections.map((s) => [
     pageIndex.get(s.url.split('#')[0])!,
     s.url.split('#')[1] ?? '',
