@@ -4,6 +4,7 @@ import {analyzeQuery, queryExpression, type AnalyzedQuery} from './query';
 import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type RankingWeights, type TermWeight} from './rank';
 import type {SynonymTable} from './synonyms';
 import {clipAtWord} from './clip';
+import {leanSearcher} from './lean-search';
 import {TITLE_SEPARATOR, type Section} from './types';
 
 export type {RankedSection} from './rank';
@@ -101,7 +102,16 @@ function indexSections(sections: readonly Section[]): IndexedCorpus {
     }
     if (isTroubleshooting(s)) troubleshooting.push(n);
   });
-  const mini = new MiniSearch<IndexedSection>(options);
+  // Indexing stems every word of the corpus through a cache of its own, for this build only: processTerm's cache is
+  // bounded for the server's sake (MAX_CACHED_STEMS), and a vocabulary past that bound (ten times the site's) started
+  // it over again and again, so that stemming grew faster than the corpus. Searches use processTerm as before.
+  const stemsOfBuild = new Map<string, string | null>();
+  const stemOnce = (term: string) => {
+    let stem = stemsOfBuild.get(term);
+    if (stem === undefined) stemsOfBuild.set(term, (stem = processTerm(term)));
+    return stem;
+  };
+  const mini = new MiniSearch<IndexedSection>({...options, processTerm: stemOnce});
   mini.addAll(sections.map((s, n) => ({
     n,
     // The page title is indexed once, on the page's intro section, so a title match points at the page itself.
@@ -111,6 +121,7 @@ function indexSections(sections: readonly Section[]): IndexedCorpus {
     text: s.text,
     questions: s.questions?.join(' \n ') ?? '',
   })));
+  (mini as unknown as {_options: Options<IndexedSection>})._options.processTerm = processTerm;
   const rows: SearchIndexFile['sections'] = sections.map((s) => [
     pageIndex.get(s.url.split('#')[0])!,
     s.url.split('#')[1] ?? '',
@@ -259,11 +270,8 @@ export function loadMatcher(stats: EngineStats, postings: string): Matcher {
     index,
     serializationVersion: 2,
   };
-  return matcherOf(MiniSearch.loadJS<IndexedSection>(json as never, options), stats.documentCount, (term) => frequencies.get(term) ?? 0);
+  return matcherOf(miniSearchMatches(MiniSearch.loadJS<IndexedSection>(json as never, options)), stats.documentCount, (term) => frequencies.get(term) ?? 0);
 }
-
-/** Exact look-up of one index term, in every field: how many sections hold it. */
-const TERM_COUNT_OPTIONS = {fields: [...CONTENT_FIELDS, 'questions'], prefix: false, fuzzy: false, processTerm: (term: string) => term};
 
 /**
  * The matcher of an engine built in this process (the chat server's): how many sections hold a term is looked up when
@@ -271,10 +279,11 @@ const TERM_COUNT_OPTIONS = {fields: [...CONTENT_FIELDS, 'questions'], prefix: fa
  */
 function liveMatcher(mini: MiniSearch<IndexedSection>): Matcher {
   const counts = new Map<string, number>();
-  return matcherOf(mini, mini.documentCount, (term) => {
+  const lean = leanSearcher(mini);
+  return matcherOf(leanMatches(lean.search, mini), mini.documentCount, (term) => {
     let count = counts.get(term);
     if (count === undefined) {
-      count = mini.search(term, TERM_COUNT_OPTIONS).length;
+      count = lean.sectionsHolding(term);
       // Bounded like the stemmer's cache: a stream of made-up words must not grow it without end.
       if (counts.size >= MAX_COUNTED_TERMS) counts.clear();
       counts.set(term, count);
@@ -286,15 +295,71 @@ function liveMatcher(mini: MiniSearch<IndexedSection>): Matcher {
 /** Most term counts liveMatcher keeps. */
 const MAX_COUNTED_TERMS = 50_000;
 
-/** Queries an engine: matches, content-only scores, and how rare a term is among its n sections. */
-function matcherOf(mini: MiniSearch<IndexedSection>, n: number, frequencyOf: (term: string) => number): Matcher {
+/** An engine's matches of an expression, best first, and the scores of the sections matching it in the page's own text. */
+interface Matches {
+  match(expression: Query): EngineMatch[];
+  contentScores(expression: Query): ContentScores;
+}
+
+/** Matches through MiniSearch's own search (the browser's loaded index). */
+function miniSearchMatches(mini: MiniSearch<IndexedSection>): Matches {
   const contentOptions = {...QUERY_OPTIONS, fields: [...CONTENT_FIELDS]};
   return {
-    match: (expression) =>
-      mini.search(expression, QUERY_OPTIONS).map((r: SearchResult) => ({
-        id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms, summaryTerms: summaryTermsOf(r), questionOnlyTerms: questionOnlyTermsOf(r),
-      })),
+    match: (expression) => mini.search(expression, QUERY_OPTIONS).map((r: SearchResult) => ({
+      id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms,
+      summaryTerms: termsWhere(r.terms, (term) => r.match[term]?.includes('summary')),
+      questionOnlyTerms: termsWhere(r.terms, (term) => r.match[term]?.length === 1 && r.match[term][0] === 'questions'),
+    })),
     contentScores: (expression) => new Map(mini.search(expression, contentOptions).map((r) => [r.id as number, r.score])),
+  };
+}
+
+/**
+ * Matches through the lean search (lean-search.ts): the same results as MiniSearch's search, without its objects per
+ * matched section and posting, whose collection made a chat question's cost grow faster than the corpus.
+ */
+function leanMatches(search: ReturnType<typeof leanSearcher>['search'], mini: MiniSearch<IndexedSection>): Matches {
+  const contentOptions = {...QUERY_OPTIONS, fields: [...CONTENT_FIELDS]};
+  const fieldIds = (mini as unknown as {_fieldIds: Record<string, number>})._fieldIds;
+  const summary = 1 << fieldIds.summary;
+  const questions = 1 << fieldIds.questions;
+  const inSummary = (mask: number) => (mask & summary) !== 0;
+  const onlyInQuestions = (mask: number) => mask === questions;
+  return {
+    match: (expression) => {
+      const found = search(expression, QUERY_OPTIONS as never);
+      return Array.from({length: found.length}, (_, k) => ({
+        id: found.id(k), score: found.score(k), terms: found.terms(k), queryTerms: found.queryTerms(k),
+        summaryTerms: found.termsIn(k, inSummary), questionOnlyTerms: found.termsIn(k, onlyInQuestions),
+      }));
+    },
+    contentScores: (expression) => {
+      const found = search(expression, contentOptions as never);
+      // By section id, NaN where none: a Map would box every score.
+      const scores = new Float64Array(mini.documentCount).fill(NaN);
+      for (let k = 0; k < found.length; k++) scores[found.id(k)] = found.score(k);
+      return {get: (id) => (Number.isNaN(scores[id]) ? undefined : scores[id])};
+    },
+  };
+}
+
+/** The matched terms that pass a test, or undefined when none does (most matches: nothing is allocated then). */
+function termsWhere(terms: readonly string[], test: (term: string) => boolean | undefined): string[] | undefined {
+  let kept: string[] | undefined;
+  for (const term of terms) if (test(term)) (kept ??= []).push(term);
+  return kept;
+}
+
+/** The BM25 score of each section matching an expression in the page's own text (CONTENT_FIELDS), by section id. */
+export interface ContentScores {
+  get(id: number): number | undefined;
+}
+
+/** Queries an engine: matches, content-only scores, and how rare a term is among its n sections. */
+function matcherOf({match, contentScores}: Matches, n: number, frequencyOf: (term: string) => number): Matcher {
+  return {
+    match,
+    contentScores,
     frequencyOf,
     // BM25's inverse document frequency; a word no section has is infinitely rare (rank.ts decides what it counts).
     weightOf: (term) => {
@@ -304,28 +369,11 @@ function matcherOf(mini: MiniSearch<IndexedSection>, n: number, frequencyOf: (te
   };
 }
 
-/** The matched terms a result holds in its summary field (only a page's intro section has one). */
-function summaryTermsOf(result: SearchResult): string[] | undefined {
-  let terms: string[] | undefined;
-  for (const term of result.terms) if (result.match[term]?.includes('summary')) (terms ??= []).push(term);
-  return terms;
-}
-
-/** The matched terms a result holds only in the questions written for its section. */
-function questionOnlyTermsOf(result: SearchResult): string[] | undefined {
-  let terms: string[] | undefined;
-  for (const term of result.terms) {
-    const fields = result.match[term];
-    if (fields?.length === 1 && fields[0] === 'questions') (terms ??= []).push(term);
-  }
-  return terms;
-}
-
 /** Matches query expressions against postings, and weighs a term by how rare it is among the sections. */
 export interface Matcher {
   match(expression: Query): EngineMatch[];
   /** The BM25 score of each section matching the expression in the page's own text (CONTENT_FIELDS), by section id. */
-  contentScores(expression: Query): Map<number, number>;
+  contentScores(expression: Query): ContentScores;
   weightOf: TermWeight;
   /** How many sections hold a term (of the postings loaded). */
   frequencyOf(term: string): number;
@@ -414,7 +462,9 @@ export function matchQuery(matcher: Matcher, query: AnalyzedQuery, combineWith?:
   // The chat's threshold reads what the page itself says (rank.ts scoreSections without questions); a second look-up in those fields
   // gives it, at about the cost the look-up had before the questions field existed.
   const content = matcher.contentScores(expression);
-  return matches.map((m) => ({...m, contentScore: content.get(m.id) ?? 0}));
+  // The matches are this look-up's own objects: set in place rather than copied, one object fewer per matched section.
+  for (const m of matches) m.contentScore = content.get(m.id) ?? 0;
+  return matches;
 }
 
 /** Whether the filters (spec 7.2 contextual search) exclude an index of this language and docs tag. */

@@ -1,0 +1,407 @@
+import type MiniSearch from 'minisearch';
+import type {Query, SearchOptions} from 'minisearch';
+
+/**
+ * MiniSearch's search, scored as MiniSearch scores it, without an object per matched section and posting.
+ *
+ * MiniSearch keeps a query's partial results in Maps of objects (a score, an array of query terms, an object of
+ * matched terms each with an array of fields) for every section every word reaches, and combines them by copying
+ * into more Maps. A chat question (every subject OR-ed, typos and prefixes tolerated) reaches most sections, so each
+ * question allocated several objects per section, which outlived the young generation and were collected by full
+ * collections over the whole index: work that grows with the corpus, times collections that grow with it too. At ten
+ * times the site's sections, retrieval cost 26 times the site's own (issue 50).
+ *
+ * Here MiniSearch walks the query tree as it always does (its executeQuery: option merging, tokenizing, prefix and
+ * fuzzy expansion), but each word's results and each combination are rows of plain arrays, found by section through
+ * one reused Int32Array, and the terms a row matched are short linked lists in a reused node pool. The arithmetic
+ * is MiniSearch's, in its order (BM25+, weights, sums left to right, the quality factor), and rows keep the order
+ * its Maps would have, so scores and ties come out the same (tests/unit/lean-search.test.ts compares both).
+ */
+
+/**
+ * A search's matched sections as MiniSearch's search reports them, by rank k (best first), read before the next
+ * search of the same searcher. Term lists are shared between sections: do not change them.
+ */
+export interface LeanResults {
+  length: number;
+  id(k: number): number;
+  score(k: number): number;
+  /** Matched index terms (MiniSearch's `terms`: the keys of its `match`, in their order). */
+  terms(k: number): string[];
+  /** The query terms that matched (MiniSearch's `queryTerms`). */
+  queryTerms(k: number): string[];
+  /** The matched terms whose fields pass a test (bit i of the mask: the field of id i), or undefined when none does. */
+  termsIn(k: number, test: (fieldMask: number) => boolean): string[] | undefined;
+}
+
+/** One term's postings in one field, compacted: section short ids ascending (MiniSearch's Map order) and their frequencies. */
+interface CompactPostings {
+  ids: Int32Array;
+  freqs: Int32Array;
+}
+
+/** The posting lists of one term: field id -> postings (compactPostings turns MiniSearch's Maps into arrays). */
+type FieldTermData = Map<number, CompactPostings>;
+type MiniSearchTermData = Map<number, Map<number, number> | CompactPostings>;
+
+/** The parts of MiniSearch 7.2 this module reads (checked by the unit test against MiniSearch's own search). */
+interface Internals {
+  _options: {fields: string[]; searchOptions: Record<string, unknown>};
+  _index: Iterable<[string, MiniSearchTermData]> & {
+    get(term: string): FieldTermData | undefined;
+    atPrefix(prefix: string): Iterable<[string, FieldTermData]>;
+    fuzzyGet(term: string, maxDistance: number): Map<string, [FieldTermData, number]>;
+  };
+  _fieldIds: Record<string, number>;
+  _avgFieldLength: number[];
+  _fieldLength: Map<number, number[]>;
+  _documentCount: number;
+  _documentIds: Map<number, unknown>;
+  _nextId: number;
+  executeQuery(query: Query, options?: SearchOptions): unknown;
+}
+
+/**
+ * Replaces an engine's posting Maps by arrays, in place: the index is then a few typed arrays per term instead of a
+ * Map per term and field holding an entry per posting, which every full collection of the process traced, so that a
+ * question's collections grew with the corpus as well as its garbage. The engine is then searched with leanSearcher
+ * only (MiniSearch's own search reads the Maps).
+ */
+export function compactPostings(mini: MiniSearch<any>): void {
+  for (const [, data] of (mini as unknown as Internals)._index) {
+    for (const [fieldId, docs] of data) {
+      if (!(docs instanceof Map)) continue;
+      const ids = new Int32Array(docs.size);
+      const freqs = new Int32Array(docs.size);
+      let i = 0;
+      for (const [id, freq] of docs) {
+        ids[i] = id;
+        freqs[i++] = freq;
+      }
+      data.set(fieldId, {ids, freqs});
+    }
+  }
+}
+
+interface QuerySpec {
+  term: string;
+  fuzzy: boolean | number;
+  prefix: boolean;
+  termBoost: number;
+}
+
+interface Bm25Params {
+  k: number;
+  b: number;
+  d: number;
+}
+
+/** MiniSearch's defaults for what a search's options leave out. */
+const DEFAULT_WEIGHTS = {fuzzy: 0.45, prefix: 0.375};
+
+/** MiniSearch's BM25+ of one term in one field of one section, as it computes it. */
+const bm25Score = (termFreq: number, matchingCount: number, totalCount: number, fieldLength: number, avgFieldLength: number, {k, b, d}: Bm25Params) => {
+  const invDocFreq = Math.log(1 + (totalCount - matchingCount + 0.5) / (matchingCount + 0.5));
+  return invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength)));
+};
+
+/** Partial results: one row per section, in the order MiniSearch's Map would hold them. */
+interface Rows {
+  ids: number[];
+  scores: number[];
+  /** Head and tail node of each row's matched terms (node term, node mask: its fields). */
+  matchHead: number[];
+  matchTail: number[];
+  /** Head and tail node of each row's query terms, and their count. */
+  queryHead: number[];
+  queryTail: number[];
+  queryCount: number[];
+}
+
+const emptyRows = (): Rows => ({ids: [], scores: [], matchHead: [], matchTail: [], queryHead: [], queryTail: [], queryCount: []});
+
+/** Scratch space reused by every search of one engine. */
+class Scratch {
+  /** Section short id -> its row + 1 in the rows being built or combined (0: none); cleared after each use. */
+  rowOf = new Int32Array(0);
+  nodeTerm = new Int32Array(4096);
+  nodeMask = new Int32Array(4096);
+  nodeNext = new Int32Array(4096);
+  nodes = 0;
+  termIds = new Map<string, number>();
+  terms: string[] = [];
+
+  reset(documents: number) {
+    if (this.rowOf.length < documents) this.rowOf = new Int32Array(documents);
+    this.nodes = 0;
+    this.termIds.clear();
+    this.terms.length = 0;
+  }
+
+  termId(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.terms.push(term) - 1;
+      this.termIds.set(term, id);
+    }
+    return id;
+  }
+
+  node(term: number, mask: number): number {
+    if (this.nodes === this.nodeTerm.length) {
+      const grow = (from: Int32Array) => {
+        const to = new Int32Array(from.length * 2);
+        to.set(from);
+        return to;
+      };
+      this.nodeTerm = grow(this.nodeTerm);
+      this.nodeMask = grow(this.nodeMask);
+      this.nodeNext = grow(this.nodeNext);
+    }
+    const n = this.nodes++;
+    this.nodeTerm[n] = term;
+    this.nodeMask[n] = mask;
+    this.nodeNext[n] = -1;
+    return n;
+  }
+
+  rowAt(id: number): number {
+    if (id >= this.rowOf.length) {
+      const grown = new Int32Array(Math.max(id + 1, this.rowOf.length * 2));
+      grown.set(this.rowOf);
+      this.rowOf = grown;
+    }
+    return this.rowOf[id] - 1;
+  }
+}
+
+/** Adds a query term to a row's list unless it holds it (MiniSearch's assignUniqueTerm). */
+function addQueryTerm(s: Scratch, rows: Rows, row: number, term: number) {
+  for (let n = rows.queryHead[row]; n !== -1; n = s.nodeNext[n]) if (s.nodeTerm[n] === term) return;
+  const node = s.node(term, 0);
+  s.nodeNext[rows.queryTail[row]] = node;
+  rows.queryTail[row] = node;
+  rows.queryCount[row]++;
+}
+
+/** Sets a matched term's fields on a row, appending the term when the row lacks it (Object.assign on MiniSearch's `match`). */
+function assignMatch(s: Scratch, rows: Rows, row: number, term: number, mask: number, merge: boolean) {
+  for (let n = rows.matchHead[row]; n !== -1; n = s.nodeNext[n]) {
+    if (s.nodeTerm[n] === term) {
+      s.nodeMask[n] = merge ? s.nodeMask[n] | mask : mask;
+      return;
+    }
+  }
+  const node = s.node(term, mask);
+  s.nodeNext[rows.matchTail[row]] = node;
+  rows.matchTail[row] = node;
+}
+
+function pushRow(s: Scratch, rows: Rows, id: number, score: number, queryTerm: number, matchTerm: number, mask: number): number {
+  const query = s.node(queryTerm, 0);
+  const match = s.node(matchTerm, mask);
+  rows.ids.push(id);
+  rows.scores.push(score);
+  rows.queryHead.push(query);
+  rows.queryTail.push(query);
+  rows.queryCount.push(1);
+  rows.matchHead.push(match);
+  rows.matchTail.push(match);
+  return rows.ids.length - 1;
+}
+
+/**
+ * One engine's lean search (a function of a query and search options, as MiniSearch.search takes them) and term
+ * counts. Compacts the engine's postings first (compactPostings): MiniSearch's own search cannot read them afterwards.
+ */
+export function leanSearcher(mini: MiniSearch<any>): {search: (query: Query, options?: SearchOptions) => LeanResults; sectionsHolding: (term: string) => number} {
+  const engine = mini as unknown as Internals;
+  compactPostings(mini);
+  const s = new Scratch();
+  // Every section's field lengths in one array (the engine no longer changes): read for every posting a query visits.
+  const fieldCount = engine._options.fields.length;
+  const fieldLengths = new Int32Array(engine._nextId * fieldCount);
+  for (const [id, lengths] of engine._fieldLength) lengths.forEach((length, field) => (fieldLengths[id * fieldCount + field] = length));
+
+  /** MiniSearch's termResults: adds a (possibly derived) term's postings to the rows of one query term. */
+  function termResults(rows: Rows, sourceTerm: number, derivedTerm: number, termWeight: number, termBoost: number, data: FieldTermData | undefined, boosts: Record<string, number>, bm25: Bm25Params) {
+    if (data == null) return;
+    for (const field of Object.keys(boosts)) {
+      const fieldBoost = boosts[field];
+      const fieldId = engine._fieldIds[field];
+      const freqs = data.get(fieldId);
+      if (freqs == null) continue;
+      const {ids, freqs: termFreqs} = freqs;
+      const matchingFields = ids.length;
+      const avgFieldLength = engine._avgFieldLength[fieldId];
+      const bit = 1 << fieldId;
+      for (let p = 0; p < ids.length; p++) {
+        const id = ids[p];
+        const termFreq = termFreqs[p];
+        const fieldLength = fieldLengths[id * fieldCount + fieldId];
+        const rawScore = bm25Score(termFreq, matchingFields, engine._documentCount, fieldLength, avgFieldLength, bm25);
+        // MiniSearch multiplies by a document boost of 1 here (no boostDocument option), which changes no bit.
+        const weightedScore = termWeight * termBoost * fieldBoost * rawScore;
+        const row = s.rowAt(id);
+        if (row >= 0) {
+          rows.scores[row] += weightedScore;
+          addQueryTerm(s, rows, row, sourceTerm);
+          assignMatch(s, rows, row, derivedTerm, bit, true);
+        } else {
+          s.rowOf[id] = pushRow(s, rows, id, weightedScore, sourceTerm, derivedTerm, bit) + 1;
+        }
+      }
+    }
+  }
+
+  /** MiniSearch's executeQuerySpec: one query term, with its prefix and fuzzy expansions. */
+  function executeQuerySpec(query: QuerySpec, searchOptions: Record<string, any>): Rows {
+    const options: Record<string, any> = {...engine._options.searchOptions, ...searchOptions};
+    const boosts: Record<string, number> = {};
+    for (const field of options.fields || engine._options.fields) boosts[field] = (Object.prototype.hasOwnProperty.call(options.boost ?? {}, field) ? options.boost[field] : undefined) || 1;
+    const {weights, maxFuzzy, bm25} = options;
+    const {fuzzy: fuzzyWeight, prefix: prefixWeight} = {...DEFAULT_WEIGHTS, ...weights};
+    const rows = emptyRows();
+    const source = s.termId(query.term);
+    termResults(rows, source, source, 1, query.termBoost, engine._index.get(query.term), boosts, bm25);
+    let prefixMatches: Iterable<[string, FieldTermData]> | undefined;
+    let fuzzyMatches: Map<string, [FieldTermData, number]> | undefined;
+    if (query.prefix) prefixMatches = engine._index.atPrefix(query.term);
+    if (query.fuzzy) {
+      const fuzzy = query.fuzzy === true ? 0.2 : query.fuzzy;
+      const maxDistance = fuzzy < 1 ? Math.min(maxFuzzy, Math.round(query.term.length * fuzzy)) : fuzzy;
+      if (maxDistance) fuzzyMatches = engine._index.fuzzyGet(query.term, maxDistance);
+    }
+    if (prefixMatches) {
+      for (const [term, data] of prefixMatches) {
+        const distance = term.length - query.term.length;
+        if (!distance) continue;
+        fuzzyMatches?.delete(term);
+        const weight = (prefixWeight * term.length) / (term.length + 0.3 * distance);
+        termResults(rows, source, s.termId(term), weight, query.termBoost, data, boosts, bm25);
+      }
+    }
+    if (fuzzyMatches) {
+      for (const term of fuzzyMatches.keys()) {
+        const [data, distance] = fuzzyMatches.get(term)!;
+        if (!distance) continue;
+        const weight = (fuzzyWeight * term.length) / (term.length + distance);
+        termResults(rows, source, s.termId(term), weight, query.termBoost, data, boosts, bm25);
+      }
+    }
+    for (const id of rows.ids) s.rowOf[id] = 0;
+    return rows;
+  }
+
+  /** MiniSearch's OR combinator: b's rows added into a's, new sections appended in b's order. */
+  function or(a: Rows, b: Rows): Rows {
+    a.ids.forEach((id, row) => (s.rowAt(id), (s.rowOf[id] = row + 1)));
+    const before = a.ids.length;
+    for (let j = 0; j < b.ids.length; j++) {
+      const row = s.rowAt(b.ids[j]);
+      if (row < 0) {
+        a.ids.push(b.ids[j]);
+        a.scores.push(b.scores[j]);
+        a.matchHead.push(b.matchHead[j]);
+        a.matchTail.push(b.matchTail[j]);
+        a.queryHead.push(b.queryHead[j]);
+        a.queryTail.push(b.queryTail[j]);
+        a.queryCount.push(b.queryCount[j]);
+      } else {
+        a.scores[row] = a.scores[row] + b.scores[j];
+        for (let n = b.matchHead[j]; n !== -1; n = s.nodeNext[n]) assignMatch(s, a, row, s.nodeTerm[n], s.nodeMask[n], false);
+        for (let n = b.queryHead[j]; n !== -1; n = s.nodeNext[n]) addQueryTerm(s, a, row, s.nodeTerm[n]);
+      }
+    }
+    for (let row = 0; row < before; row++) s.rowOf[a.ids[row]] = 0;
+    return a;
+  }
+
+  /** MiniSearch's AND combinator: the sections of both, in b's order. */
+  function and(a: Rows, b: Rows): Rows {
+    a.ids.forEach((id, row) => (s.rowAt(id), (s.rowOf[id] = row + 1)));
+    const combined = emptyRows();
+    for (let j = 0; j < b.ids.length; j++) {
+      const row = s.rowAt(b.ids[j]);
+      if (row < 0) continue;
+      for (let n = b.queryHead[j]; n !== -1; n = s.nodeNext[n]) addQueryTerm(s, a, row, s.nodeTerm[n]);
+      for (let n = b.matchHead[j]; n !== -1; n = s.nodeNext[n]) assignMatch(s, a, row, s.nodeTerm[n], s.nodeMask[n], false);
+      combined.ids.push(b.ids[j]);
+      combined.scores.push(a.scores[row] + b.scores[j]);
+      combined.matchHead.push(a.matchHead[row]);
+      combined.matchTail.push(a.matchTail[row]);
+      combined.queryHead.push(a.queryHead[row]);
+      combined.queryTail.push(a.queryTail[row]);
+      combined.queryCount.push(a.queryCount[row]);
+    }
+    for (const id of a.ids) s.rowOf[id] = 0;
+    return combined;
+  }
+
+  function combineResults(results: Rows[], combineWith: string = 'or'): Rows {
+    if (results.length === 0) return emptyRows();
+    const operator = combineWith.toLowerCase();
+    if (operator !== 'or' && operator !== 'and') throw new Error(`lean search: unsupported combination ${combineWith}`);
+    return results.reduce(operator === 'or' ? or : and);
+  }
+
+  // MiniSearch's own query walk, with the two steps that build results replaced.
+  const view = Object.create(engine) as Internals & {executeQuerySpec: typeof executeQuerySpec; combineResults: typeof combineResults};
+  view.executeQuerySpec = executeQuerySpec;
+  view.combineResults = combineResults;
+
+  /** How many sections hold an index term in any field (MiniSearch's search of the exact term, counted). */
+  function sectionsHolding(term: string): number {
+    s.reset(engine._nextId);
+    let count = 0;
+    const marked: number[] = [];
+    for (const token of (engine._options as unknown as {tokenize: (text: string) => string[]}).tokenize(term)) {
+      if (!token) continue;
+      for (const {ids} of engine._index.get(token)?.values() ?? []) {
+        for (const id of ids) {
+          if (s.rowAt(id) >= 0) continue;
+          s.rowOf[id] = 1;
+          marked.push(id);
+          count++;
+        }
+      }
+    }
+    for (const id of marked) s.rowOf[id] = 0;
+    return count;
+  }
+
+  const search = (query: Query, options: SearchOptions = {}): LeanResults => {
+    s.reset(engine._nextId);
+    const rows = view.executeQuery(query, options) as Rows;
+    const scores = new Float64Array(rows.ids.length);
+    for (let row = 0; row < scores.length; row++) scores[row] = rows.scores[row] * (rows.queryCount[row] || 1);
+    // MiniSearch sorts its results by score, best first; the sort is stable, so ties keep the Map's order.
+    const order = Array.from({length: scores.length}, (_, row) => row).sort((x, y) => scores[y] - scores[x]);
+    // Lists of terms many rows share are one array: a question's matches would otherwise allocate one per section.
+    const lists = new Map<string, string[]>();
+    const listOf = (head: number) => {
+      let key = '';
+      for (let n = head; n !== -1; n = s.nodeNext[n]) key += `${s.nodeTerm[n]},`;
+      let list = lists.get(key);
+      if (!list) {
+        list = [];
+        for (let n = head; n !== -1; n = s.nodeNext[n]) list.push(s.terms[s.nodeTerm[n]]);
+        lists.set(key, list);
+      }
+      return list;
+    };
+    return {
+      length: order.length,
+      id: (k) => engine._documentIds.get(rows.ids[order[k]]) as number,
+      score: (k) => scores[order[k]],
+      terms: (k) => listOf(rows.matchHead[order[k]]),
+      queryTerms: (k) => listOf(rows.queryHead[order[k]]),
+      termsIn: (k, test) => {
+        let kept: string[] | undefined;
+        for (let n = rows.matchHead[order[k]]; n !== -1; n = s.nodeNext[n]) if (test(s.nodeMask[n])) (kept ??= []).push(s.terms[s.nodeTerm[n]]);
+        return kept;
+      },
+    };
+  };
+  return {search, sectionsHolding};
+}
