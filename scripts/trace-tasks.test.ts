@@ -43,6 +43,19 @@ describe('main-thread tasks of a trace', () => {
     expect(task.scripts).toEqual([{label: '/assets/js/main.js', ms: 70}]);
   });
 
+  it("counts a forced layout named by the frame view's methods as style and layout, and the frame view's paint phase as paint", () => {
+    const result = readTrace(trace([
+      X('RunTask', 1200, 100),
+      X('Document::UpdateStyleAndLayout', 1200, 90),
+      X('LocalFrameView::UpdateStyleAndLayout', 1200, 90),
+      X('LocalFrameView::performLayout', 1210, 60),
+      X('InlineNode::ShapeTextIncludingFirstLine', 1220, 30),
+      X('LocalFrameView::RunPaintLifecyclePhase', 1290, 10),
+    ]));
+    const [task] = result.tasks;
+    expect(Object.fromEntries(task.kinds.map((k) => [k.label, k.ms]))).toEqual({'style and layout': 90, 'paint and composite': 10});
+  });
+
   it('names the functions the CPU profile sampled inside a task, and the site code that started them', () => {
     const frame = (functionName: string, url = '', lineNumber = 0) => ({functionName, url, lineNumber, columnNumber: 0, scriptId: '1'});
     const nodes = [

@@ -106,9 +106,11 @@ const KINDS: Array<[string, RegExp]> = [
   ['garbage collection', /^(MinorGC|MajorGC|V8\.GC|BlinkGC|GCEvent|ThreadState::|CppGC|V8\.GC_)/],
   ['script parse and compile', /^(v8\.compile|v8\.compileModule|V8\.CompileCode|V8\.CompileLazy|v8\.parseOnBackground|v8\.produceCache|v8\.produceModuleCache|v8\.deserializeOnBackground|CacheScript|V8\.ScriptCompiler)/],
   ['script evaluation', /^(EvaluateScript|v8\.evaluateModule|FunctionCall|TimerFire|EventDispatch|RunMicrotasks|FireAnimationFrame|FireIdleCallback|XHRReadyStateChange|XHRLoad|v8\.run|v8\.callFunction|V8\.Execute|V8\.RunMicrotasks|WebAssembly|ParseOnBackground)/],
-  ['style and layout', /^(UpdateLayoutTree|RecalculateStyles|Layout|InvalidateLayout|ScheduleStyleRecalculation|LayoutShift|IntersectionObserverController::computeIntersections|StyleRecalc|UpdateLayout)/],
+  // Chromium 156 names much of a layout by the frame view's and document's methods (a forced one has no Layout event
+  // of its own at the top): those are style and layout, the frame view's other phases paint.
+  ['style and layout', /^(UpdateLayoutTree|RecalculateStyles|Layout|InvalidateLayout|ScheduleStyleRecalculation|LayoutShift|IntersectionObserverController::computeIntersections|StyleRecalc|UpdateLayout|Document::(UpdateStyleAndLayout|updateStyleAndLayout|updateStyle|recalcStyle|rebuildLayoutTree)|LocalFrameView::(layout|performLayout|UpdateStyleAndLayout|RunStyleAndLayoutLifecyclePhases)|Blink\.(Style|Layout|ForcedStyleAndLayout)\.|InlineNode::)/],
   ['parse HTML and CSS', /^(ParseHTML|ParseAuthorStyleSheet|HTMLDocumentParser)/],
-  ['paint and composite', /^(Paint|PrePaint|Layerize|UpdateLayer|UpdateLayerTree|CompositeLayers|Commit|PaintImage|Decode Image|ImageDecodeTask|Rasterize|Animation|Document::updateStyleAndLayout|LocalFrameView::)/],
+  ['paint and composite', /^(Paint|PrePaint|Layerize|UpdateLayer|UpdateLayerTree|CompositeLayers|Commit|PaintImage|Decode Image|ImageDecodeTask|Rasterize|Animation|LocalFrameView::)/],
 ];
 
 const kindOf = (name: string): string | null => KINDS.find(([, pattern]) => pattern.test(name))?.[0] ?? null;
