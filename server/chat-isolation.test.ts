@@ -137,13 +137,24 @@ describe('the chat runs off the thread that serves pages', () => {
   it('drops the question of a client that left before a worker took it, and times the tasks it ran', async () => {
     const worst = worstCaseRequest(services.sections, KEY);
     const tasksRun = async () => Number((await app.metrics.registry.metrics()).match(/^chat_task_seconds_count (\d+)/m)?.[1] ?? 0);
-    const before = await tasksRun();
+    // The earlier tests' last questions found no section: their tasks may be counted a moment after their replies
+    // (see below), so the count is read once it has stopped moving, or one of theirs would count as this test's.
+    let before = await tasksRun();
+    for (let still = 0; still < 5; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = await tasksRun();
+      still = now === before ? still + 1 : 0;
+      before = now;
+    }
     // Two questions keep the one worker busy while a third waits in the queue and its client leaves.
+    // Each step waits for the queue to show the last one, not for a time: on a loaded machine the requests could
+    // otherwise reach the server in another order, and the leaving question be the one running.
+    const queueLength = async () => Number((await app.metrics.registry.metrics()).match(/^chat_queue_length (\d+)/m)?.[1] ?? -1);
     const busy = [ask(worst).then((r) => r.text()), ask(worst).then((r) => r.text())];
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await expect.poll(queueLength, {timeout: 10_000, interval: 5}).toBe(1);
     const leaving = new AbortController();
     const left = ask(worst, leaving.signal).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await expect.poll(queueLength, {timeout: 10_000, interval: 5}).toBe(2);
     leaving.abort();
     await left;
     await Promise.all(busy);
