@@ -54,8 +54,11 @@ function runSteps() {
   }
   const start = performance.now();
   try {
-    do steps.shift()();
-    while (steps.length > 0 && performance.now() - start < SLICE_MS);
+    // A slice scheduled after a hold may find the steps already run by another slice.
+    while (steps.length > 0) {
+      steps.shift()();
+      if (performance.now() - start >= SLICE_MS) break;
+    }
   } finally {
     if (steps.length > 0) scheduleSteps();
   }
