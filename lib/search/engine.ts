@@ -1,10 +1,10 @@
-import MiniSearch, {type Options, type Query, type SearchResult} from 'minisearch';
+import MiniSearch, {type Options, type Query} from 'minisearch';
 import {indexTermsOf, processTerm, QUERY_OPTIONS, tokenize} from './terms';
 import {analyzeQuery, queryExpression, type AnalyzedQuery} from './query';
 import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type RankingWeights, type TermWeight} from './rank';
 import type {SynonymTable} from './synonyms';
 import {clipAtWord} from './clip';
-import {leanSearcher} from './lean-search';
+import {leanSearcher, leanShared, type CompactPostings, type LeanShared} from './lean-search';
 import {TITLE_SEPARATOR, type Section} from './types';
 
 export type {RankedSection} from './rank';
@@ -237,40 +237,89 @@ export interface LocalSearchIndex {
 /** Corpus statistics BM25 needs besides the postings: every section's field lengths and their averages. */
 export type EngineStats = Omit<SearchIndexFile['engine'], 'postings'>;
 
-/**
- * Loads posting lines into MiniSearch and matches query expressions. The postings may be a subset of the index, as
- * long as they hold every term the query can reach (reachableTerms): scores depend only on those terms and the stats.
- */
-export function loadMatcher(stats: EngineStats, postings: string): Matcher {
-  const index = decodePostings(postings);
-  const frequencies = new Map<string, number>();
-  // Only the sections these postings name: MiniSearch reads the lengths of matched sections, and the counts from stats.
-  const documentIds: Record<string, number> = {};
-  const fieldLength: Record<string, number[]> = {};
-  for (const [term, fields] of index) {
-    const sections = new Set<string>();
-    for (const docs of Object.values(fields)) {
-      for (const id of Object.keys(docs)) {
-        documentIds[id] = Number(id);
-        fieldLength[id] = stats.fieldLength[Number(id)];
-        sections.add(id);
-      }
-    }
-    frequencies.set(term, sections.size);
+/** One posting line (encodePostings) decoded as the lean search reads a term: field id -> compact postings. */
+export interface TermPostings {
+  term: string;
+  fields: Map<number, CompactPostings>;
+  /** How many sections hold the term, in any field. */
+  sections: number;
+  /** Its postings over every field: what keeping it decoded costs. */
+  postings: number;
+}
+
+export function decodePostingLine(line: string): TermPostings {
+  const [term, ...parts] = line.split(' ');
+  const fields = new Map<number, CompactPostings>();
+  let postings = 0;
+  let holding: Set<number> | null = parts.length > 1 ? new Set() : null;
+  for (const part of parts) {
+    const [field, list] = part.split('=');
+    const entries = list.split(',');
+    const ids = new Int32Array(entries.length);
+    const freqs = new Int32Array(entries.length);
+    let id = 0;
+    entries.forEach((entry, i) => {
+      const colon = entry.indexOf(':');
+      id += parseInt(colon < 0 ? entry : entry.slice(0, colon), 36);
+      ids[i] = id;
+      freqs[i] = colon < 0 ? 1 : Number(entry.slice(colon + 1));
+      holding?.add(id);
+    });
+    postings += entries.length;
+    fields.set(Number(field), {ids, freqs});
   }
+  return {term, fields, sections: holding ? holding.size : postings, postings};
+}
+
+/** What a matcher reads of every section: its id and its field lengths. Made once per index, shared by its matchers. */
+export interface SectionTables {
+  documentIds: Map<number, number>;
+  lean: LeanShared;
+}
+
+export function sectionTables(stats: EngineStats): SectionTables {
+  return {
+    documentIds: new Map(stats.fieldLength.map((_, id) => [id, id])),
+    lean: leanShared(stats.fieldLength.entries(), FIELD_IDS.length, stats.documentCount),
+  };
+}
+
+const FIELD_IDS = [...CONTENT_FIELDS, 'questions'] as const;
+
+/**
+ * A matcher over some terms' decoded postings, given in term order (MiniSearch then expands prefixes and typos in the
+ * order the whole index would). They may be a subset of the index, as long as they hold every term the query can
+ * reach (reachableTerms): scores depend only on those terms and the stats. Nothing is decoded or copied here, so a
+ * matcher made for one query costs little beyond the search itself, which is the lean search (lean-search.ts).
+ */
+export function postingsMatcher(stats: EngineStats, tables: SectionTables, terms: readonly TermPostings[]): Matcher {
   const json: MiniSearchJson = {
     documentCount: stats.documentCount,
     nextId: stats.documentCount,
-    documentIds,
-    fieldIds: {title: 0, headings: 1, text: 2, summary: 3, questions: 4},
-    fieldLength,
+    documentIds: {},
+    fieldIds: Object.fromEntries(FIELD_IDS.map((field, id) => [field, id])),
+    fieldLength: {},
     averageFieldLength: stats.averageFieldLength,
     storedFields: {},
     dirtCount: 0,
-    index,
+    index: [],
     serializationVersion: 2,
   };
-  return matcherOf(miniSearchMatches(MiniSearch.loadJS<IndexedSection>(json as never, options)), stats.documentCount, (term) => frequencies.get(term) ?? 0);
+  const mini = MiniSearch.loadJS<IndexedSection>(json as never, options);
+  // The lean search reads section ids from this table, field lengths from the shared ones, and the term entries.
+  const internals = mini as unknown as {_documentIds: Map<number, unknown>; _index: {set(term: string, data: TermPostings['fields']): void}};
+  internals._documentIds = tables.documentIds;
+  const frequencies = new Map<string, number>();
+  for (const {term, fields, sections} of terms) {
+    internals._index.set(term, fields);
+    frequencies.set(term, sections);
+  }
+  return matcherOf(leanMatches(leanSearcher(mini, tables.lean).search, mini), stats.documentCount, (term) => frequencies.get(term) ?? 0);
+}
+
+/** Loads posting lines and matches query expressions (see postingsMatcher). */
+export function loadMatcher(stats: EngineStats, postings: string): Matcher {
+  return postingsMatcher(stats, sectionTables(stats), postings.split('\n').filter(Boolean).map(decodePostingLine));
 }
 
 /**
@@ -299,19 +348,6 @@ const MAX_COUNTED_TERMS = 50_000;
 interface Matches {
   match(expression: Query): EngineMatch[];
   contentScores(expression: Query): ContentScores;
-}
-
-/** Matches through MiniSearch's own search (the browser's loaded index). */
-function miniSearchMatches(mini: MiniSearch<IndexedSection>): Matches {
-  const contentOptions = {...QUERY_OPTIONS, fields: [...CONTENT_FIELDS]};
-  return {
-    match: (expression) => mini.search(expression, QUERY_OPTIONS).map((r: SearchResult) => ({
-      id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms,
-      summaryTerms: termsWhere(r.terms, (term) => r.match[term]?.includes('summary')),
-      questionOnlyTerms: termsWhere(r.terms, (term) => r.match[term]?.length === 1 && r.match[term][0] === 'questions'),
-    })),
-    contentScores: (expression) => new Map(mini.search(expression, contentOptions).map((r) => [r.id as number, r.score])),
-  };
 }
 
 /**

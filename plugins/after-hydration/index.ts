@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {moduleSwapPlugin} from '../module-swap';
+import {moduleSwapsPlugin, type ModuleSwap} from '../module-swap';
 
 /**
  * Once a page has hydrated, Docusaurus learns that it runs in a browser (useIsBrowser) and how wide the window is
@@ -9,26 +9,21 @@ import {moduleSwapPlugin} from '../module-swap';
  * that pass was the longest task of a doc page's load. The stand-ins set the same values as transitions, which React
  * renders in slices between which the browser answers input. Browser bundle only: the server render has no effects.
  */
-const swaps = [
-  moduleSwapPlugin({
+const swaps: ModuleSwap[] = [
+  {
     name: 'datahub-browser-context',
     module: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]browserContext(\.js)?$/,
     replacement: path.join(__dirname, 'browser-context.js'),
     browserOnly: true,
-  }),
-  moduleSwapPlugin({
+  },
+  {
     name: 'datahub-window-size',
     module: /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]hooks[\\/]useWindowSize(\.js)?$/,
     replacement: path.join(__dirname, 'use-window-size.js'),
     browserOnly: true,
-  }),
+  },
 ];
 
 export default function afterHydrationPlugin(): Plugin {
-  return {
-    name: 'datahub-after-hydration',
-    configureWebpack(...args) {
-      return {plugins: swaps.flatMap((swap) => swap.configureWebpack?.(...args)?.plugins ?? [])};
-    },
-  };
+  return moduleSwapsPlugin('datahub-after-hydration', swaps);
 }

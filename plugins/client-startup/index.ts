@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {moduleSwapPlugin} from '../module-swap';
+import {moduleSwapsPlugin, type ModuleSwap} from '../module-swap';
 
 /**
  * Swaps the browser entry of @docusaurus/core (it evaluates the app, preloads the route and hydrates the page) for
@@ -9,26 +9,21 @@ import {moduleSwapPlugin} from '../module-swap';
  * window.docusaurus.preload before a client-side navigation) for one that starts each route layer's chunks in a task
  * of its own (`./preload-route.js`).
  */
-const swaps = [
-  moduleSwapPlugin({
+const swaps: ModuleSwap[] = [
+  {
     name: 'datahub-client-startup',
     module: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]clientEntry(\.js)?$/,
     replacement: path.join(__dirname, 'entry.js'),
     browserOnly: true,
-  }),
-  moduleSwapPlugin({
+  },
+  {
     name: 'datahub-route-preload',
     module: /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]preload(\.js)?$/,
     replacement: path.join(__dirname, 'preload-route.js'),
     browserOnly: true,
-  }),
+  },
 ];
 
 export default function clientStartupPlugin(): Plugin {
-  return {
-    name: 'datahub-client-startup',
-    configureWebpack(...args) {
-      return {plugins: swaps.flatMap((swap) => swap.configureWebpack?.(...args)?.plugins ?? [])};
-    },
-  };
+  return moduleSwapsPlugin('datahub-client-startup', swaps);
 }

@@ -26,3 +26,19 @@ export function moduleSwapPlugin({name, module, replacement, browserOnly, alias}
     },
   };
 }
+
+/** One plugin making several swaps that belong together (each keeps its own name in the ModuleSwap). */
+export function moduleSwapsPlugin(name: string, swaps: readonly ModuleSwap[]): Plugin {
+  const plugins = swaps.map(moduleSwapPlugin);
+  return {
+    name,
+    configureWebpack(...args) {
+      const configs = plugins.map((plugin) => plugin.configureWebpack?.(...args) ?? {});
+      const alias = Object.assign({}, ...configs.map((config) => config.resolve?.alias ?? {}));
+      return {
+        ...(Object.keys(alias).length ? {resolve: {alias}} : {}),
+        plugins: configs.flatMap((config) => config.plugins ?? []),
+      };
+    },
+  };
+}

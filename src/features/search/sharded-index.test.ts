@@ -9,14 +9,14 @@ beforeAll(() => {
   ({file, full, lexicon, shardFiles} = shardedCorpus());
 });
 
-function opened() {
+function opened(options?: Parameters<typeof openShardedIndex>[2]) {
   const fetched: string[] = [];
   const index = openShardedIndex(lexicon, async (name) => {
     fetched.push(name);
     const content = shardFiles.get(name);
     if (content === undefined) throw new Error(`no shard ${name}`);
     return content;
-  });
+  }, options);
   return {index, fetched};
 }
 
@@ -37,6 +37,13 @@ describe('sharded search index', () => {
     const queries = typedQueries();
     expect(queries.length).toBeGreaterThan(500);
     await expectRankedAsWhole(index, full, queries);
+  }, 300_000);
+
+  it('ranks as the full index does when it keeps few postings decoded between queries', async () => {
+    // Kept this small, nearly every keystroke drops terms an earlier one decoded and decodes them again.
+    const {index} = opened({maxDecodedPostings: 2_000});
+    const queries = typedQueries().filter((_, i) => i % 3 === 0);
+    await expectRankedAsWhole(index, full, [...queries, ...[...queries].reverse()]);
   }, 300_000);
 
   it('fetches a small part of the index for one query, and each shard once', async () => {

@@ -1,7 +1,7 @@
 import {retryingCache} from './retrying-cache';
 import type {Fetch, SearchPage, ShardedSearchIndex} from './search-types';
 import {FIRST_HITS} from './first-results';
-import {excludedBy, lastAtOrBefore, loadMatcher, QUERY_OPTIONS, rankingContext, rankQuery, toHit, type EngineStats, type Matcher, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile} from '../../../lib/search/engine';
+import {decodePostingLine, excludedBy, lastAtOrBefore, postingsMatcher, QUERY_OPTIONS, rankingContext, rankQuery, sectionTables, toHit, type EngineStats, type Matcher, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile, type TermPostings} from '../../../lib/search/engine';
 import {queryLeaves, type QueryLeaf} from '../../../lib/search/query';
 
 /**
@@ -147,11 +147,14 @@ export function reachableTerms(terms: readonly string[], leaves: readonly QueryL
   return reached;
 }
 
-/** Most terms the kept matcher holds: past it, a query's matcher holds its own terms only, so rebuilding stays cheap. */
-const MAX_MATCHER_TERMS = 4000;
+/**
+ * Most postings kept decoded across queries (a few megabytes): past it the terms reached longest ago are decoded
+ * again when a query reaches them.
+ */
+export const MAX_DECODED_POSTINGS = 400_000;
 
 /** Answers queries from a lexicon, fetching each shard once; a failed fetch is forgotten so the next query retries. */
-export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: string) => Promise<string>): ShardedSearchIndex {
+export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: string) => Promise<string>, {maxDecodedPostings = MAX_DECODED_POSTINGS} = {}): ShardedSearchIndex {
   const termList = lexicon.terms.split('\n');
   const sectionShardOf = (id: number) => Math.floor(id / lexicon.sectionShardSize);
   const sectionShard = retryingCache(async (shard) => JSON.parse(await fetchShard(lexicon.sectionShards[Number(shard)])) as SectionEntry[]);
@@ -181,22 +184,36 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
     return rankQuery(context, await matcherFor(reached), query, combineWith);
   }
 
-  // One matcher over the postings of every term reached so far (up to MAX_MATCHER_TERMS): a keystroke whose terms are
-  // all in it searches it as it is, instead of decoding postings and building a matcher again. Its results are those
-  // of a matcher over the reached terms alone, since a query only visits the terms it reaches.
-  let matcher: {terms: Set<number>; matcher: Matcher} | null = null;
+  // Each term's postings are decoded once and kept (oldest reached first, up to MAX_DECODED_POSTINGS): a keystroke
+  // decodes only the terms it reaches anew, and its matcher holds its own terms alone. A matcher kept across
+  // keystrokes and rebuilt over all of them whenever a new term came cost more the larger the site (issue 50).
+  const tables = lazily(() => sectionTables(lexicon.engine));
+  const decoded = new Map<number, TermPostings>();
+  let decodedPostings = 0;
   async function matcherFor(reached: Set<number>): Promise<Matcher> {
-    const current = matcher;
-    if (current && [...reached].every((t) => current.terms.has(t))) return current.matcher;
-    const terms = current && current.terms.size + reached.size <= MAX_MATCHER_TERMS ? new Set([...current.terms, ...reached]) : reached;
-    // In term order, as the whole index lists them: MiniSearch then visits matching terms in the same order.
-    const order = [...terms].sort((a, b) => a - b);
-    const shardIds = [...new Set(order.map(postingShardOf))];
+    const order = [...reached].sort((a, b) => a - b);
+    const shardIds = [...new Set(order.filter((t) => !decoded.has(t)).map(postingShardOf))];
     const lines = new Map(await Promise.all(shardIds.map(async (id) => [id, await postingLines(String(id))] as const)));
-    // Only these terms' lines: decoding a whole shard costs more than the search itself.
-    const postings = order.flatMap((t) => lines.get(postingShardOf(t))?.get(termList[t]) ?? []);
-    matcher = {terms, matcher: loadMatcher(lexicon.engine, postings.join('\n'))};
-    return matcher.matcher;
+    const terms: TermPostings[] = [];
+    for (const t of order) {
+      let postings = decoded.get(t);
+      if (postings) decoded.delete(t);
+      else {
+        const line = lines.get(postingShardOf(t))?.get(termList[t]);
+        if (line === undefined) continue;
+        postings = decodePostingLine(line);
+        decodedPostings += postings.postings;
+      }
+      decoded.set(t, postings);
+      terms.push(postings);
+    }
+    // The query's own terms were just moved to the end, so eviction stops before reaching them.
+    for (const [t, postings] of decoded) {
+      if (decodedPostings <= maxDecodedPostings || reached.has(t)) break;
+      decoded.delete(t);
+      decodedPostings -= postings.postings;
+    }
+    return postingsMatcher(lexicon.engine, tables(), terms);
   }
 
   return {
@@ -210,6 +227,12 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
       return {hits: await hitsOf(shown), total: ranked.length};
     },
   };
+}
+
+/** A value made on first use. */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }
 
 /** Fetches a file of the index; a non-OK answer is an error naming the file. */
