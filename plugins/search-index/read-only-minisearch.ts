@@ -4,7 +4,7 @@ import type {Plugin} from 'esbuild';
 
 /**
  * MiniSearch's methods that build, change, vacuum, suggest from or save an index. The first-results script only
- * loads a read-only index from postings (lib/search/engine.ts loadMatcher: `loadJS`, then `search`), so it never
+ * loads a read-only index from postings (lib/search/engine.ts postingsMatcher: `loadJS`, then `search`), so it never
  * calls them. A class's methods are beyond any bundler's tree shaking, and these are 1.5 KB gzip of the search
  * page's first load.
  */
@@ -37,6 +37,21 @@ export const UNCALLED_MINISEARCH_METHODS = [
   'addFieldLength',
   'removeFieldLength',
   'saveStoredFields',
+  // termResults removes a term of a section the index does not list; a loaded index lists every section.
+  'removeTerm',
+  'warnDocumentChanged',
+  'has',
+  'getStoredFields',
+  'getDefault',
+] as const;
+
+/** SearchableMap's methods (MiniSearch's term index) that change it or list it whole, which a read-only index never calls. */
+export const UNCALLED_SEARCHABLE_MAP_METHODS = ['clear', 'delete', 'forEach', 'has', 'keys', 'update', 'fetch', 'values', 'from', 'fromObject', 'size'] as const;
+
+/** The classes stripped: each found by a method only it defines. */
+const STRIPPED_CLASSES = [
+  {name: 'MiniSearch', marker: 'executeQuerySpec', methods: UNCALLED_MINISEARCH_METHODS, list: 'UNCALLED_MINISEARCH_METHODS'},
+  {name: 'SearchableMap', marker: 'fuzzyGet', methods: UNCALLED_SEARCHABLE_MAP_METHODS, list: 'UNCALLED_SEARCHABLE_MAP_METHODS'},
 ] as const;
 
 interface ClassMember extends Node {
@@ -44,29 +59,39 @@ interface ClassMember extends Node {
   key?: {type: string; name?: string};
 }
 
-/**
- * MiniSearch's ES module source without UNCALLED_MINISEARCH_METHODS. Throws when the class or one of the methods
- * is not there, so that a MiniSearch release that renames them stops the build instead of shipping them.
- */
-export function withoutUncalledMethods(source: string): string {
-  const program = parse(source, {ecmaVersion: 'latest', sourceType: 'module'});
+/** The members of the first class in `program` whose body defines `marker`, or null. */
+function classDefining(program: Node, marker: string): ClassMember[] | null {
   let members: ClassMember[] | null = null;
   (function visit(node: unknown): void {
     if (members || !node || typeof node !== 'object') return;
     const {type, body} = node as {type?: string; body?: ClassMember[]};
-    // The MiniSearch class: the one whose body defines executeQuerySpec.
-    if (type === 'ClassBody' && body?.some((member) => member.key?.name === 'executeQuerySpec')) {
+    if (type === 'ClassBody' && body?.some((member) => member.key?.name === marker)) {
       members = body;
       return;
     }
     for (const value of Object.values(node)) (Array.isArray(value) ? value : [value]).forEach(visit);
   })(program);
-  if (!members) throw new Error('read-only-minisearch: no MiniSearch class (with executeQuerySpec) in minisearch/dist/es/index.js');
-  const removed = (members as ClassMember[]).filter((member) => member.type === 'MethodDefinition' && (UNCALLED_MINISEARCH_METHODS as readonly string[]).includes(member.key?.name ?? ''));
-  const missing = UNCALLED_MINISEARCH_METHODS.filter((name) => !removed.some((member) => member.key?.name === name));
-  if (missing.length) throw new Error(`read-only-minisearch: MiniSearch has no method ${missing.join(', ')}; update UNCALLED_MINISEARCH_METHODS for this MiniSearch release`);
+  return members;
+}
+
+/**
+ * MiniSearch's ES module source without UNCALLED_MINISEARCH_METHODS and UNCALLED_SEARCHABLE_MAP_METHODS. Throws when a
+ * class or one of the methods is not there, so that a MiniSearch release that renames them stops the build instead
+ * of shipping them.
+ */
+export function withoutUncalledMethods(source: string): string {
+  const program = parse(source, {ecmaVersion: 'latest', sourceType: 'module'});
+  const removed: ClassMember[] = [];
+  for (const {name, marker, methods, list} of STRIPPED_CLASSES) {
+    const members = classDefining(program, marker);
+    if (!members) throw new Error(`read-only-minisearch: no ${name} class (with ${marker}) in minisearch/dist/es/index.js`);
+    const found = members.filter((member) => member.type === 'MethodDefinition' && (methods as readonly string[]).includes(member.key?.name ?? ''));
+    const missing = methods.filter((method) => !found.some((member) => member.key?.name === method));
+    if (missing.length) throw new Error(`read-only-minisearch: ${name} has no method ${missing.join(', ')}; update ${list} for this MiniSearch release`);
+    removed.push(...found);
+  }
   let output = source;
-  for (const member of [...removed].sort((a, b) => b.start - a.start)) output = output.slice(0, member.start) + output.slice(member.end);
+  for (const member of removed.sort((a, b) => b.start - a.start)) output = output.slice(0, member.start) + output.slice(member.end);
   return output;
 }
 
