@@ -32,10 +32,10 @@ export const bundleBudgets: readonly BundleBudget[] = [
   {route: '/', maxGzipBytes: FIRST_LOAD_BUDGET, mustNotContain: ['search engine', 'chat']},
   {route: '/docs/features', maxGzipBytes: FIRST_LOAD_BUDGET, mustNotContain: ['search engine', 'chat']},
   {route: '/docs/generated/ingestion/sources/snowflake', maxGzipBytes: FIRST_LOAD_BUDGET, mustNotContain: ['search engine', 'chat']},
-  // The search page's first load is its first-results script (the engine, 14.1 KiB) and the page scripts with its
-  // route's chunks, which no longer carry the engine nor the Algolia client: measured 154.8 KiB (153.7 with the engine
-  // in a route chunk, 183.7 before issue 37's cuts); issue 37's limit is 155 KiB.
-  {route: '/search', maxGzipBytes: 155 * 1024, mustNotContain: ['chat']},
+  // The search page's first load is its first-results script and the page scripts with its route's chunks, none of
+  // which carries the engine nor the Algolia client: the engine is in the search worker's own script (budgeted below).
+  // Measured 143.5 KiB (154.8 with the engine in the first-results script, 183.7 before issue 37's cuts).
+  {route: '/search', maxGzipBytes: 146 * 1024, mustNotContain: ['chat', 'search engine']},
 ];
 
 /**
@@ -54,4 +54,6 @@ export const bundleBudgets: readonly BundleBudget[] = [
 export const searchIndexBudgets = {
   wholeIndexMaxGzipBytes: 560 * 1024,
   lexiconMaxGzipBytes: 55 * 1024,
+  /** The search worker's script: the engine, which the search page's worker downloads first. Measured 12.2 KiB. */
+  searchWorkerMaxGzipBytes: 13 * 1024,
 } as const;

@@ -1,10 +1,10 @@
-import MiniSearch, {type Options, type Query, type SearchResult} from 'minisearch';
+import MiniSearch, {type Options, type Query} from 'minisearch';
 import {indexTermsOf, processTerm, QUERY_OPTIONS, tokenize} from './terms';
 import {analyzeQuery, queryExpression, type AnalyzedQuery} from './query';
 import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type RankingWeights, type TermWeight} from './rank';
 import type {SynonymTable} from './synonyms';
 import {clipAtWord} from './clip';
-import {leanSearcher} from './lean-search';
+import {leanSearcher, leanShared, type CompactPostings, type LeanShared} from './lean-search';
 import {TITLE_SEPARATOR, type Section} from './types';
 
 export type {RankedSection} from './rank';
@@ -237,10 +237,10 @@ export interface LocalSearchIndex {
 /** Corpus statistics BM25 needs besides the postings: every section's field lengths and their averages. */
 export type EngineStats = Omit<SearchIndexFile['engine'], 'postings'>;
 
-/** One posting line (encodePostings) decoded as MiniSearch holds a term: field id -> section id -> frequency. */
+/** One posting line (encodePostings) decoded as the lean search reads a term: field id -> compact postings. */
 export interface TermPostings {
   term: string;
-  fields: Map<number, Map<number, number>>;
+  fields: Map<number, CompactPostings>;
   /** How many sections hold the term, in any field. */
   sections: number;
   /** Its postings over every field: what keeping it decoded costs. */
@@ -249,50 +249,55 @@ export interface TermPostings {
 
 export function decodePostingLine(line: string): TermPostings {
   const [term, ...parts] = line.split(' ');
-  const fields = new Map<number, Map<number, number>>();
-  const holding = new Set<number>();
+  const fields = new Map<number, CompactPostings>();
   let postings = 0;
+  let holding: Set<number> | null = parts.length > 1 ? new Set() : null;
   for (const part of parts) {
     const [field, list] = part.split('=');
-    const docs = new Map<number, number>();
+    const entries = list.split(',');
+    const ids = new Int32Array(entries.length);
+    const freqs = new Int32Array(entries.length);
     let id = 0;
-    for (const entry of list.split(',')) {
-      const [delta, freq] = entry.split(':');
-      id += parseInt(delta, 36);
-      docs.set(id, freq ? Number(freq) : 1);
-      holding.add(id);
-    }
-    postings += docs.size;
-    fields.set(Number(field), docs);
+    entries.forEach((entry, i) => {
+      const colon = entry.indexOf(':');
+      id += parseInt(colon < 0 ? entry : entry.slice(0, colon), 36);
+      ids[i] = id;
+      freqs[i] = colon < 0 ? 1 : Number(entry.slice(colon + 1));
+      holding?.add(id);
+    });
+    postings += entries.length;
+    fields.set(Number(field), {ids, freqs});
   }
-  return {term, fields, sections: holding.size, postings};
+  return {term, fields, sections: holding ? holding.size : postings, postings};
 }
 
-/** What MiniSearch reads of every section it scores: its id and its field lengths. Made once per index, shared by its matchers. */
+/** What a matcher reads of every section: its id and its field lengths. Made once per index, shared by its matchers. */
 export interface SectionTables {
   documentIds: Map<number, number>;
-  fieldLength: Map<number, number[]>;
+  lean: LeanShared;
 }
 
 export function sectionTables(stats: EngineStats): SectionTables {
   return {
     documentIds: new Map(stats.fieldLength.map((_, id) => [id, id])),
-    fieldLength: new Map(stats.fieldLength.map((lengths, id) => [id, lengths])),
+    lean: leanShared(stats.fieldLength.entries(), FIELD_IDS.length, stats.documentCount),
   };
 }
 
+const FIELD_IDS = [...CONTENT_FIELDS, 'questions'] as const;
+
 /**
- * A matcher over some terms' decoded postings, given in term order (MiniSearch then visits matching terms in the
+ * A matcher over some terms' decoded postings, given in term order (MiniSearch then expands prefixes and typos in the
  * order the whole index would). They may be a subset of the index, as long as they hold every term the query can
  * reach (reachableTerms): scores depend only on those terms and the stats. Nothing is decoded or copied here, so a
- * matcher made for one query costs little beyond the search itself.
+ * matcher made for one query costs little beyond the search itself, which is the lean search (lean-search.ts).
  */
 export function postingsMatcher(stats: EngineStats, tables: SectionTables, terms: readonly TermPostings[]): Matcher {
   const json: MiniSearchJson = {
     documentCount: stats.documentCount,
     nextId: stats.documentCount,
     documentIds: {},
-    fieldIds: {title: 0, headings: 1, text: 2, summary: 3, questions: 4},
+    fieldIds: Object.fromEntries(FIELD_IDS.map((field, id) => [field, id])),
     fieldLength: {},
     averageFieldLength: stats.averageFieldLength,
     storedFields: {},
@@ -301,19 +306,18 @@ export function postingsMatcher(stats: EngineStats, tables: SectionTables, terms
     serializationVersion: 2,
   };
   const mini = MiniSearch.loadJS<IndexedSection>(json as never, options);
-  // MiniSearch's search only reads these tables and the term entries: every matcher of an index shares them.
-  const internals = mini as unknown as {_documentIds: Map<number, unknown>; _fieldLength: Map<number, number[]>; _index: {set(term: string, data: TermPostings['fields']): void}};
+  // The lean search reads section ids from this table, field lengths from the shared ones, and the term entries.
+  const internals = mini as unknown as {_documentIds: Map<number, unknown>; _index: {set(term: string, data: TermPostings['fields']): void}};
   internals._documentIds = tables.documentIds;
-  internals._fieldLength = tables.fieldLength;
   const frequencies = new Map<string, number>();
   for (const {term, fields, sections} of terms) {
     internals._index.set(term, fields);
     frequencies.set(term, sections);
   }
-  return matcherOf(miniSearchMatches(mini), stats.documentCount, (term) => frequencies.get(term) ?? 0);
+  return matcherOf(leanMatches(leanSearcher(mini, tables.lean).search, mini), stats.documentCount, (term) => frequencies.get(term) ?? 0);
 }
 
-/** Loads posting lines into MiniSearch and matches query expressions (see postingsMatcher). */
+/** Loads posting lines and matches query expressions (see postingsMatcher). */
 export function loadMatcher(stats: EngineStats, postings: string): Matcher {
   return postingsMatcher(stats, sectionTables(stats), postings.split('\n').filter(Boolean).map(decodePostingLine));
 }
@@ -344,19 +348,6 @@ const MAX_COUNTED_TERMS = 50_000;
 interface Matches {
   match(expression: Query): EngineMatch[];
   contentScores(expression: Query): ContentScores;
-}
-
-/** Matches through MiniSearch's own search (the browser's loaded index). */
-function miniSearchMatches(mini: MiniSearch<IndexedSection>): Matches {
-  const contentOptions = {...QUERY_OPTIONS, fields: [...CONTENT_FIELDS]};
-  return {
-    match: (expression) => mini.search(expression, QUERY_OPTIONS).map((r: SearchResult) => ({
-      id: r.id as number, score: r.score, terms: r.terms, queryTerms: r.queryTerms,
-      summaryTerms: termsWhere(r.terms, (term) => r.match[term]?.includes('summary')),
-      questionOnlyTerms: termsWhere(r.terms, (term) => r.match[term]?.length === 1 && r.match[term][0] === 'questions'),
-    })),
-    contentScores: (expression) => new Map(mini.search(expression, contentOptions).map((r) => [r.id as number, r.score])),
-  };
 }
 
 /**

@@ -35,7 +35,7 @@ export interface LeanResults {
 }
 
 /** One term's postings in one field, compacted: section short ids ascending (MiniSearch's Map order) and their frequencies. */
-interface CompactPostings {
+export interface CompactPostings {
   ids: Int32Array;
   freqs: Int32Array;
 }
@@ -43,6 +43,24 @@ interface CompactPostings {
 /** The posting lists of one term: field id -> postings (compactPostings turns MiniSearch's Maps into arrays). */
 type FieldTermData = Map<number, CompactPostings>;
 type MiniSearchTermData = Map<number, Map<number, number> | CompactPostings>;
+
+/**
+ * What every lean search over one index's sections can share: each section's field lengths in one array (read for
+ * every posting a query visits), and the scratch space. Searchers made for one query each (the browser's sharded
+ * index) then cost nothing that grows with the sections.
+ */
+export interface LeanShared {
+  fieldLengths: Int32Array;
+  fieldCount: number;
+  scratch: Scratch;
+}
+
+/** LeanShared for sections given as [short id, field lengths]; `documents`: one more than the highest short id. */
+export function leanShared(fieldLengths: Iterable<readonly [number, readonly number[]]>, fieldCount: number, documents: number): LeanShared {
+  const lengths = new Int32Array(documents * fieldCount);
+  for (const [id, fields] of fieldLengths) fields.forEach((length, field) => (lengths[id * fieldCount + field] = length));
+  return {fieldLengths: lengths, fieldCount, scratch: new Scratch()};
+}
 
 /** The parts of MiniSearch 7.2 this module reads (checked by the unit test against MiniSearch's own search). */
 interface Internals {
@@ -214,14 +232,11 @@ function pushRow(s: Scratch, rows: Rows, id: number, score: number, queryTerm: n
  * One engine's lean search (a function of a query and search options, as MiniSearch.search takes them) and term
  * counts. Compacts the engine's postings first (compactPostings): MiniSearch's own search cannot read them afterwards.
  */
-export function leanSearcher(mini: MiniSearch<any>): {search: (query: Query, options?: SearchOptions) => LeanResults; sectionsHolding: (term: string) => number} {
+export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): {search: (query: Query, options?: SearchOptions) => LeanResults; sectionsHolding: (term: string) => number} {
   const engine = mini as unknown as Internals;
   compactPostings(mini);
-  const s = new Scratch();
-  // Every section's field lengths in one array (the engine no longer changes): read for every posting a query visits.
-  const fieldCount = engine._options.fields.length;
-  const fieldLengths = new Int32Array(engine._nextId * fieldCount);
-  for (const [id, lengths] of engine._fieldLength) lengths.forEach((length, field) => (fieldLengths[id * fieldCount + field] = length));
+  // The engine no longer changes: its field lengths can be read once.
+  const {fieldLengths, fieldCount, scratch: s} = shared ?? leanShared(engine._fieldLength, engine._options.fields.length, engine._nextId);
 
   /** MiniSearch's termResults: adds a (possibly derived) term's postings to the rows of one query term. */
   function termResults(rows: Rows, sourceTerm: number, derivedTerm: number, termWeight: number, termBoost: number, data: FieldTermData | undefined, boosts: Record<string, number>, bm25: Bm25Params) {

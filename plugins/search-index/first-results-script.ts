@@ -5,17 +5,24 @@ import {readOnlyMiniSearch} from './read-only-minisearch';
 
 /** Entry of the search page's first-results script (src/features/search/first-results.ts says what it is for). */
 export const FIRST_RESULTS_ENTRY = 'src/features/search/first-results-entry.ts';
+/** Entry of the search worker the first-results script starts. */
+export const SEARCH_WORKER_ENTRY = 'src/features/search/search-worker-entry.ts';
 
 /**
- * Bundles the first-results script on its own, outside the site's bundler: it must run before, and without, the
- * page's runtime and main bundle. One classic script; the syntax the engine needs (lookbehind, Unicode property
- * escapes) is that of browsers from 2023 on (Safari 16.4), so ES2022 costs no reader anything. esbuild bundles and
- * SWC (the site bundler's minifier) minifies: 0.9 KB gzip less than esbuild's own minifier. Both that and MiniSearch
- * without the methods a read-only index never calls (read-only-minisearch.ts) keep the search page in its budget.
+ * Bundles the first-results script and its search worker, each on its own, outside the site's bundler: they must run
+ * before, and without, the page's runtime and main bundle. Classic scripts; the syntax the engine needs (lookbehind,
+ * Unicode property escapes) is that of browsers from 2023 on (Safari 16.4), so ES2022 costs no reader anything.
+ * esbuild bundles and SWC (the site bundler's minifier) minifies: 0.9 KB gzip less than esbuild's own minifier. The
+ * worker's MiniSearch is without the methods a read-only index never calls (read-only-minisearch.ts).
  */
-export async function bundleFirstResultsScript(siteDir: string): Promise<string> {
+export async function bundleFirstResultsScripts(siteDir: string): Promise<{page: string; worker: string}> {
+  const [page, worker] = await Promise.all([FIRST_RESULTS_ENTRY, SEARCH_WORKER_ENTRY].map((entry) => bundleScript(path.join(siteDir, entry))));
+  return {page, worker};
+}
+
+async function bundleScript(entry: string): Promise<string> {
   const result = await build({
-    entryPoints: [path.join(siteDir, FIRST_RESULTS_ENTRY)],
+    entryPoints: [entry],
     bundle: true,
     minify: false,
     format: 'iife',

@@ -6,7 +6,7 @@ import {buildSearchIndex} from '../../lib/search/engine';
 import {shardSearchIndex} from '../../src/features/search/sharded-index';
 import type {Section} from '../../lib/search/types';
 import {collectSections} from './collect';
-import {bundleFirstResultsScript} from './first-results-script';
+import {bundleFirstResultsScripts} from './first-results-script';
 import {loadSynonyms, SYNONYMS_FILE} from './synonyms';
 
 import {CHAT_SECTIONS_FILE, SEARCH_SHARDS_DIR, SEARCH_STATIC_DIR} from './constants';
@@ -16,8 +16,11 @@ export {CHAT_SECTIONS_FILE, SEARCH_STATIC_DIR};
 export interface SearchGlobalData {
   /** Site-relative URL of the sharded index's lexicon; its shards sit beside it. */
   lexiconUrl: string;
-  /** Site-relative URL of the search page's first-results script; production builds only (`npm start` does without). */
-  firstResultsScriptUrl: string | null;
+  /**
+   * Site-relative URLs of the search page's first-results script and of the search worker's script it starts;
+   * production builds only (`npm start` does without).
+   */
+  firstResultsScripts: {page: string; worker: string} | null;
 }
 
 const hashOf = (content: string) => createHash('sha256').update(content).digest('hex').slice(0, 10);
@@ -51,17 +54,20 @@ export default function searchIndexPlugin(context: LoadContext): Plugin<unknown>
       const lexiconName = `lexicon.${hashOf(lexiconJson)}.json`;
       writeFileSync(path.join(shardsDir, lexiconName), lexiconJson);
       // Only a production build: in `npm start` the script would not follow edits to the engine it bundles.
-      let firstResultsScriptUrl: string | null = null;
+      let firstResultsScripts: SearchGlobalData['firstResultsScripts'] = null;
       if (process.env.NODE_ENV === 'production') {
-        const script = await bundleFirstResultsScript(context.siteDir);
-        const file = `assets/js/search-first-results.${hashOf(script)}.js`;
-        mkdirSync(path.join(staticDir, path.dirname(file)), {recursive: true});
-        writeFileSync(path.join(staticDir, file), script);
-        firstResultsScriptUrl = `${context.baseUrl}${file}`;
+        const scripts = await bundleFirstResultsScripts(context.siteDir);
+        const write = (name: string, script: string) => {
+          const file = `assets/js/${name}.${hashOf(script)}.js`;
+          mkdirSync(path.join(staticDir, path.dirname(file)), {recursive: true});
+          writeFileSync(path.join(staticDir, file), script);
+          return `${context.baseUrl}${file}`;
+        };
+        firstResultsScripts = {page: write('search-first-results', scripts.page), worker: write('search-worker', scripts.worker)};
       }
       actions.setGlobalData({
         lexiconUrl: `${context.baseUrl}${SEARCH_SHARDS_DIR}/${lexiconName}`,
-        firstResultsScriptUrl,
+        firstResultsScripts,
       } satisfies SearchGlobalData);
     },
     // The server's section store: the full sections with their Markdown, which the browser index leaves out.

@@ -436,9 +436,10 @@ describe('/search page: the first results before the page scripts', () => {
     expect(firstResultsAt).toBeDefined();
     expect(mainStart).toBeGreaterThan(firstResultsAt!);
     expect(errors).toEqual([]);
-    // The page searched with the engine and index the first-results script brought, in the worker it started.
+    // The page searched with the engine and index of the worker the first-results script started, and the engine
+    // came once, in the worker's own script: neither the first-results script nor the page's chunks carry it.
     expect(scriptsWithEngine).toHaveLength(1);
-    expect(scriptsWithEngine[0]).toMatch(/\/search-first-results\.[0-9a-f]+\.js$/);
+    expect(scriptsWithEngine[0]).toMatch(/\/search-worker\.[0-9a-f]+\.js$/);
     expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual(scriptsWithEngine);
     await page.context().close();
   });

@@ -2,14 +2,14 @@
  * The search page's first results before React hydrates (see first-results.ts). Bundled on its own and started by the
  * page-scripts loader ahead of the page's scripts, which wait for FIRST_SCRIPT_DONE_EVENT: on a slow phone the first
  * hits then share the network and the CPU with nothing else. It writes the same markup as the React list, whose
- * first results replace these without moving anything. The same file, started as a worker, is where the search runs
- * (search-worker.ts).
+ * first results replace these without moving anything. The search runs in a worker started from a script of its
+ * own (search-worker-entry.ts): the engine is neither downloaded nor compiled by the page.
  */
 import {FIRST_SCRIPT_DONE_EVENT} from '../../../plugins/page-scripts/first-script';
 import {afterNextPaint} from '../after-next-paint';
 import {FIRST_HITS, FIRST_RESULTS_ATTRIBUTE, resultText, shareOpenedIndex, type FirstResultsSettings} from './first-results';
 import {highlight, snippet} from './highlight';
-import {connectShardedIndex, serveShardedIndex} from './search-worker';
+import {connectShardedIndex} from './search-worker';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string | null, children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -21,13 +21,12 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 /** As the Highlighted component writes it: matches in <mark>, the rest in <span>. */
 const highlighted = (text: string, terms: string[]) => highlight(text, terms).map((part) => element(part.match ? 'mark' : 'span', null, [part.text]));
 
-async function showFirstResults(scriptUrl: string): Promise<void> {
+async function showFirstResults(): Promise<void> {
   const query = new URLSearchParams(window.location.search).get('q')?.trim();
   const container = document.querySelector<HTMLElement>(`[${FIRST_RESULTS_ATTRIBUTE}]`);
   if (!query || !container) return;
-  const {lexiconUrl, language, docsTag, classes} = JSON.parse(container.getAttribute(FIRST_RESULTS_ATTRIBUTE)!) as FirstResultsSettings;
-  // The search runs in a worker started from this same file, which the browser already has.
-  const index = connectShardedIndex(new Worker(scriptUrl), lexiconUrl);
+  const {lexiconUrl, workerUrl, language, docsTag, classes} = JSON.parse(container.getAttribute(FIRST_RESULTS_ATTRIBUTE)!) as FirstResultsSettings;
+  const index = connectShardedIndex(new Worker(workerUrl), lexiconUrl);
   shareOpenedIndex(lexiconUrl, index);
   const {hits, total} = await (await index).search(query, FIRST_HITS, {language, docsTag});
   // Nothing found is the page's to say; and the container is gone once the page shows its own results.
@@ -54,11 +53,6 @@ async function showFirstResults(scriptUrl: string): Promise<void> {
   await afterNextPaint();
 }
 
-if (typeof document === 'undefined') {
-  serveShardedIndex(self as unknown as Parameters<typeof serveShardedIndex>[0]);
-} else {
-  // Read now: once this first run is over, currentScript is no longer this script.
-  showFirstResults((document.currentScript as HTMLScriptElement).src)
-    .catch((error: unknown) => console.error('The first search results could not be shown before the page loaded:', error))
-    .finally(() => document.dispatchEvent(new Event(FIRST_SCRIPT_DONE_EVENT)));
-}
+showFirstResults()
+  .catch((error: unknown) => console.error('The first search results could not be shown before the page loaded:', error))
+  .finally(() => document.dispatchEvent(new Event(FIRST_SCRIPT_DONE_EVENT)));

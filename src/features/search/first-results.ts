@@ -2,7 +2,7 @@ import type {ShardedSearchIndex} from './search-types';
 
 /**
  * The search page's first results before React: a stand-alone script (first-results-entry.ts, bundled on its own by
- * plugins/search-index) runs the search for `?q=` in a worker and writes the first hits into a container the page
+ * plugins/search-index) runs the search for `?q=` in a worker (search-worker-entry.ts) and writes the first hits into a container the page
  * leaves to it, while the page's own scripts wait (plugins/page-scripts). This module is what both sides share; it
  * stays tiny, as the page's first load carries it.
  */
@@ -16,6 +16,8 @@ export const FIRST_RESULTS_ATTRIBUTE = 'data-first-results';
 /** What the script needs from the page: where the index is, the filters, and the CSS-module classes of the list. */
 export interface FirstResultsSettings {
   lexiconUrl: string;
+  /** The search worker's script (search-worker-entry.ts). */
+  workerUrl: string;
   language: string;
   docsTag: string;
   classes: Record<'count' | 'results' | 'result' | 'breadcrumbs' | 'resultTitle' | 'snippet', string>;

@@ -1,5 +1,4 @@
 import type {SearchFilters} from '../../../lib/search/engine';
-import {openShardedIndexAt} from './sharded-index';
 import type {SearchPage, ShardedSearchIndex} from './search-types';
 
 /**
@@ -31,7 +30,7 @@ interface Port<In, Out> {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Runs in the worker: opens the index the page names and answers its searches, in the order they come. */
-export function serveShardedIndex(scope: Port<ToWorker, FromWorker>, open: (lexiconUrl: string) => Promise<ShardedSearchIndex> = openShardedIndexAt): void {
+export function serveShardedIndex(scope: Port<ToWorker, FromWorker>, open: (lexiconUrl: string) => Promise<ShardedSearchIndex>): void {
   let index: Promise<ShardedSearchIndex>;
   const continues = new Map<number, () => void>();
   scope.onmessage = ({data}) => {

@@ -35,8 +35,8 @@ export function localLexiconUrl(): string | null {
  */
 export function firstResultsSetup(): {scriptUrl: string; settings: Omit<FirstResultsSettings, 'classes'>} | null {
   const {algolia, lexiconUrl, language, docsTag} = searchConfig();
-  const scriptUrl = (globalData['datahub-search-index']?.default as SearchGlobalData | undefined)?.firstResultsScriptUrl;
-  return algolia || !scriptUrl ? null : {scriptUrl, settings: {lexiconUrl, language, docsTag}};
+  const scripts = (globalData['datahub-search-index']?.default as SearchGlobalData | undefined)?.firstResultsScripts;
+  return algolia || !scripts ? null : {scriptUrl: scripts.page, settings: {lexiconUrl, workerUrl: scripts.worker, language, docsTag}};
 }
 
 /**
