@@ -80,7 +80,7 @@ async function timed<T>(name: string, run: () => Promise<T> | T): Promise<T> {
 
 const USAGE = `
 Usage: npm run bench [-- --write]
-       npm run bench -- [--scale 1,3,10] [--scale-build 1,3] [--query-log-rows N]
+       npm run bench -- [--scale 1,3,10] [--scale-build 1,3 [--scale-sidebar groups|none]] [--query-log-rows N]
 
 Every benchmark, phase by phase: builds (a minimal classic-preset Docusaurus site as the baseline, then ours, then
 ours without its optimizations, SITE_OPTIMIZATIONS=off, into build-plain/, whose first load is reported beside ours),
@@ -101,6 +101,9 @@ say they were skipped without them.
                         search index, and the growth against the first size; prints its own table, writes the
                         build logs to .scratch/bench/scale-build/ (on two cores: 1 about 2 minutes, 3 about 5,
                         10 more: see the figures)
+  --scale-sidebar none  with --scale-build: the copies left out of the sidebar (rendered without one), instead of
+                        placed in their originals' groups (groups, the default), whose items every page of the
+                        group renders
   --query-log-rows N    only the query log at a year's size: SQLite (and PostgreSQL with TEST_DATABASE_URL) seeded
                         with N rows of a year's traffic (1000000 takes a few minutes; 30000000, about an hour and
                         10 GB of disk), then insert latency empty and full, npm run report's time and peak memory,
@@ -122,7 +125,7 @@ const machineLine = () => `${os.cpus().length} cores (${os.cpus()[0]?.model.trim
 
 async function main() {
   answerHelp(USAGE);
-  const {values} = parseArgs({options: {write: {type: 'boolean', default: false}, scale: {type: 'string'}, 'scale-build': {type: 'string'}, 'query-log-rows': {type: 'string'}}});
+  const {values} = parseArgs({options: {write: {type: 'boolean', default: false}, scale: {type: 'string'}, 'scale-build': {type: 'string'}, 'scale-sidebar': {type: 'string', default: 'groups'}, 'query-log-rows': {type: 'string'}}});
   // The phases asked for by name run alone, without the builds: each prints its own table.
   if (values.scale !== undefined || values['scale-build'] !== undefined || values['query-log-rows'] !== undefined) {
     if (values.scale !== undefined) {
@@ -132,10 +135,12 @@ async function main() {
     }
     if (values['scale-build'] !== undefined) {
       const factors = parseFactors('--scale-build', values['scale-build']);
+      const sidebar = values['scale-sidebar'];
+      if (sidebar !== 'groups' && sidebar !== 'none') throw new Error('--scale-sidebar is groups (the copies in their originals\' sidebar groups) or none (left out of the sidebar)');
       const logDir = path.join('.scratch', 'bench', 'scale-build');
       mkdirSync(logDir, {recursive: true});
-      const {table} = await timed(`Scale build ${factors.join(', ')}`, () => benchScaleBuild(factors, console.error, logDir));
-      console.log(`Scale build: the site's docs ${factors.map((f) => `${f}×`).join(', ')}, built cold, ${machineLine()}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end\n\n${table}`);
+      const {table} = await timed(`Scale build ${factors.join(', ')}`, () => benchScaleBuild(factors, sidebar, console.error, logDir));
+      console.log(`Scale build: the site's docs ${factors.map((f) => `${f}×`).join(', ')}, the copies ${sidebar === 'none' ? 'out of the sidebar' : 'in their originals\' sidebar groups'}, built cold, ${machineLine()}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end\n\n${table}`);
     }
     if (values['query-log-rows'] !== undefined) {
       const rows = Number(values['query-log-rows']);

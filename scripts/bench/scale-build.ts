@@ -14,7 +14,7 @@ import {gzipSync} from 'node:zlib';
 import {CHAT_SECTIONS_FILE, SEARCH_SHARDS_DIR} from '../../plugins/search-index/constants';
 import type {BenchRow} from './report';
 import {growthTable, type GrowthMeasure} from './scale';
-import {writeScaledSite} from './scaled-site';
+import {writeScaledSite, type CopiesSidebar} from './scaled-site';
 
 const USAGE_PRELOAD = path.resolve(__dirname, 'process-usage.mjs');
 const MiB = 2 ** 20;
@@ -218,9 +218,9 @@ export interface BuildAtScale {
 }
 
 /** Writes the site `factor` times the size, builds it cold, measures the build and its output, removes the site. */
-export async function measureBuildAtScale(repoDir: string, factor: number, keepLogDir?: string): Promise<BuildAtScale> {
+export async function measureBuildAtScale(repoDir: string, factor: number, sidebar: CopiesSidebar, keepLogDir?: string): Promise<BuildAtScale> {
   const started = performance.now();
-  const site = writeScaledSite(repoDir, factor);
+  const site = writeScaledSite(repoDir, factor, sidebar);
   const prepareSeconds = (performance.now() - started) / 1000;
   try {
     const docusaurus = path.join(repoDir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -271,11 +271,11 @@ const MEASURES: Array<GrowthMeasure<BuildAtScale>> = [
 export const scaleBuildTable = (sizes: BuildAtScale[]): string => growthTable(sizes, MEASURES, 2);
 
 /** Builds every factor in turn, smallest first, logging each as it ends; returns the table and rows for the report. */
-export async function benchScaleBuild(factors: number[], log: (line: string) => void = console.error, logDir?: string): Promise<{rows: BenchRow[]; table: string; sizes: BuildAtScale[]}> {
+export async function benchScaleBuild(factors: number[], sidebar: CopiesSidebar = 'groups', log: (line: string) => void = console.error, logDir?: string): Promise<{rows: BenchRow[]; table: string; sizes: BuildAtScale[]}> {
   const sizes: BuildAtScale[] = [];
   for (const factor of factors) {
     log(`Scale build ${factor}×: writing the site and building it (cold)`);
-    const size = await measureBuildAtScale(process.cwd(), factor, logDir);
+    const size = await measureBuildAtScale(process.cwd(), factor, sidebar, logDir);
     const phases = PHASES.map(({step}) => `${step.replace('Build > en > ', '')} ${size.phases.get(step)?.wall.toFixed(0)} s (CPU ${size.phases.get(step)?.cpu.toFixed(0)} s)`).join(', ');
     log(`Scale build ${factor}×: ${size.pages} pages built in ${size.usage.wallSeconds.toFixed(0)} s (CPU ${size.usage.cpuSeconds.toFixed(0)} s, peak ${size.usage.peakTreeMiB.toFixed(0)} MiB; the site written in ${size.prepareSeconds.toFixed(0)} s): ${phases}`);
     sizes.push(size);

@@ -2,8 +2,10 @@
  * A larger site made from the real one, for the build at scale (issue 50 §1): a copy of the project in a folder of its
  * own (the tracked and untracked files git knows, node_modules linked) whose docs/ — hand-written pages and the pages
  * the build generates from data/ — is copied `factor - 1` times under docs/copyN/, each copy's prose altered as
- * scaled-sections.ts alters the sections. The copies join data/routes.tsv and the overview sidebar beside their
- * originals (a bigger site's sidebar is bigger too, and every page carries it), so the build's own checks hold:
+ * scaled-sections.ts alters the sections. The copies join data/routes.tsv and, by default, the overview sidebar
+ * beside their originals, each in its original's group (a bigger site's sidebar is bigger too, and every page of a
+ * group renders the group's items); with `sidebar: 'none'` they are left out of it and render without a sidebar, as
+ * the routes marked `none` do. Either way the build's own checks hold:
  * links resolve (absolute ones to the originals, relative ones within the copy), anchors are the originals' (headings
  * are left as they are), routes are unique (a copy's front-matter slug moves under /copyN).
  */
@@ -116,6 +118,9 @@ const copies = Array.from({length: ${factor - 1}}, (_, i) => i + 1);
 export const sidebarGroups = realGroups.map((g) => ({...g, prefixes: [...g.prefixes, ...copies.flatMap((n) => g.prefixes.map((p) => \`copy\${n}/\${p}\`))]}));
 `;
 
+/** Where the copies go in the sidebar: in their originals' groups, or nowhere. */
+export type CopiesSidebar = 'groups' | 'none';
+
 export interface ScaledSite {
   siteDir: string;
   /** Doc pages (Markdown and MDX) under docs/, copies included. */
@@ -127,7 +132,7 @@ export interface ScaledSite {
  * times over (see the top of this file); node_modules is a link to the project's. The project's own files are not
  * touched. The caller removes the folder.
  */
-export function writeScaledSite(repoDir: string, factor: number): ScaledSite {
+export function writeScaledSite(repoDir: string, factor: number, sidebar: CopiesSidebar = 'groups'): ScaledSite {
   const siteDir = mkdtempSync(path.join(tmpdir(), `datahub-scale-${factor}x-`));
   const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: repoDir, encoding: 'utf8'}).split('\0').filter(Boolean);
   for (const file of tracked) {
@@ -153,10 +158,12 @@ export function writeScaledSite(repoDir: string, factor: number): ScaledSite {
   const routesText = readFileSync(routesFile, 'utf8');
   const routes = readRoutes(routesText);
   // A copy is a file under docs/ for the build, not a page the generator owes: its origin is 'hand'.
-  const copied = Array.from({length: factor - 1}, (_, i) => routes.map((r) => `${copyRoute(r.path, i + 1)}\t${r.sidebar}\thand`)).flat();
+  const copied = Array.from({length: factor - 1}, (_, i) => routes.map((r) => `${copyRoute(r.path, i + 1)}\t${sidebar === 'none' ? 'none' : r.sidebar}\thand`)).flat();
   writeFileSync(routesFile, `${routesText.trimEnd()}\n${copied.map((line) => `${line}\n`).join('')}`);
-  const groupsFile = path.join(siteDir, 'data/sidebar-groups.ts');
-  copyFileSync(groupsFile, path.join(siteDir, 'data/sidebar-groups.real.ts'));
-  writeFileSync(groupsFile, scaledSidebarGroups(factor));
+  if (sidebar === 'groups') {
+    const groupsFile = path.join(siteDir, 'data/sidebar-groups.ts');
+    copyFileSync(groupsFile, path.join(siteDir, 'data/sidebar-groups.real.ts'));
+    writeFileSync(groupsFile, scaledSidebarGroups(factor));
+  }
   return {siteDir, pages: pages.filter((f) => /\.mdx?$/.test(f)).length * factor};
 }
