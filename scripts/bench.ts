@@ -99,8 +99,8 @@ say they were skipped without them.
                         30% of their prose words altered), each built cold by docusaurus build in its own process;
                         per size, wall and CPU time, peak memory, the build's phases, output files and bytes, the
                         search index, and the growth against the first size; prints its own table, writes the
-                        build logs to .scratch/bench/scale-build/ (on two cores: 1 about 2 minutes, 3 about 5,
-                        10 more: see the figures)
+                        build logs to .scratch/bench/scale-build/ (on two busy shared cores: 1 took 3 minutes, 3
+                        took 6, 10 took 26 and 7.7 GiB of memory at its peak)
   --scale-sidebar none  with --scale-build: the copies left out of the sidebar (rendered without one), instead of
                         placed in their originals' groups (groups, the default), whose items every page of the
                         group renders
