@@ -21,6 +21,7 @@ import {benchLighthouse} from './bench/lighthouse';
 import {benchModalOpen} from './bench/modal-open';
 import {benchQueryLogYear} from './bench/query-log-year';
 import {benchScale} from './bench/scale';
+import {benchScaleBuild} from './bench/scale-build';
 import {missedTargets, skipReason, toMarkdown, type BenchRow} from './bench/report';
 import {answerHelp} from './cli-usage';
 
@@ -79,7 +80,7 @@ async function timed<T>(name: string, run: () => Promise<T> | T): Promise<T> {
 
 const USAGE = `
 Usage: npm run bench [-- --write]
-       npm run bench -- [--scale 1,3,10] [--query-log-rows N]
+       npm run bench -- [--scale 1,3,10] [--scale-build 1,3 [--scale-sidebar groups|none]] [--query-log-rows N]
 
 Every benchmark, phase by phase: builds (a minimal classic-preset Docusaurus site as the baseline, then ours, then
 ours without its optimizations, SITE_OPTIMIZATIONS=off, into build-plain/, whose first load is reported beside ours),
@@ -93,6 +94,16 @@ say they were skipped without them.
                         bytes, a first query's bytes and the search's latency (Node, on the code the browser's
                         worker runs), the chat's worker pool start, task time and memory, and the growth against
                         the first size; prints its own table (1 and 3 take about 2 minutes, 10 about 5 more)
+  --scale-build 1,3     only the production build at scale: the project copied to a temporary folder with its docs
+                        (hand-written and generated) 1 and 3 times over (copies under /docs/copyN/, in the sidebar,
+                        30% of their prose words altered), each built cold by docusaurus build in its own process;
+                        per size, wall and CPU time, peak memory, the build's phases, output files and bytes, the
+                        search index, and the growth against the first size; prints its own table, writes the
+                        build logs to .scratch/bench/scale-build/ (on two busy shared cores: 1 took 3 minutes, 3
+                        took 6, 10 took 26 and 7.7 GiB of memory at its peak)
+  --scale-sidebar none  with --scale-build: the copies left out of the sidebar (rendered without one), instead of
+                        placed in their originals' groups (groups, the default), whose items every page of the
+                        group renders
   --query-log-rows N    only the query log at a year's size: SQLite (and PostgreSQL with TEST_DATABASE_URL) seeded
                         with N rows of a year's traffic (1000000 takes a few minutes; 30000000, about an hour and
                         10 GB of disk), then insert latency empty and full, npm run report's time and peak memory,
@@ -103,18 +114,33 @@ Settings: BENCH_LOAD_SECONDS (seconds of each load phase, default 20), BENCH_BEF
 compare the time from a click to a usable dialog).
 `;
 
+/** Whole factors of 1 or more from a comma-separated list, such as 1,3,10. */
+function parseFactors(option: string, list: string): number[] {
+  const factors = list.split(',').map(Number);
+  if (factors.length === 0 || factors.some((f) => !Number.isInteger(f) || f < 1)) throw new Error(`${option} takes whole factors of 1 or more, separated by commas, such as 1,3,10`);
+  return factors;
+}
+
 const machineLine = () => `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString()}`;
 
 async function main() {
   answerHelp(USAGE);
-  const {values} = parseArgs({options: {write: {type: 'boolean', default: false}, scale: {type: 'string'}, 'query-log-rows': {type: 'string'}}});
+  const {values} = parseArgs({options: {write: {type: 'boolean', default: false}, scale: {type: 'string'}, 'scale-build': {type: 'string'}, 'scale-sidebar': {type: 'string', default: 'groups'}, 'query-log-rows': {type: 'string'}}});
   // The phases asked for by name run alone, without the builds: each prints its own table.
-  if (values.scale !== undefined || values['query-log-rows'] !== undefined) {
+  if (values.scale !== undefined || values['scale-build'] !== undefined || values['query-log-rows'] !== undefined) {
     if (values.scale !== undefined) {
-      const factors = values.scale.split(',').map(Number);
-      if (factors.length === 0 || factors.some((f) => !Number.isInteger(f) || f < 1)) throw new Error('--scale takes whole factors of 1 or more, separated by commas, such as 1,3,10');
+      const factors = parseFactors('--scale', values.scale);
       const {table} = await timed(`Scale ${factors.join(', ')}`, () => benchScale(factors));
       console.log(`Scale: the site's sections ${factors.map((f) => `${f}×`).join(', ')}, ${machineLine()}\n\n${table}`);
+    }
+    if (values['scale-build'] !== undefined) {
+      const factors = parseFactors('--scale-build', values['scale-build']);
+      const sidebar = values['scale-sidebar'];
+      if (sidebar !== 'groups' && sidebar !== 'none') throw new Error('--scale-sidebar is groups (the copies in their originals\' sidebar groups) or none (left out of the sidebar)');
+      const logDir = path.join('.scratch', 'bench', 'scale-build');
+      mkdirSync(logDir, {recursive: true});
+      const {table} = await timed(`Scale build ${factors.join(', ')}`, () => benchScaleBuild(factors, sidebar, console.error, logDir));
+      console.log(`Scale build: the site's docs ${factors.map((f) => `${f}×`).join(', ')}, the copies ${sidebar === 'none' ? 'out of the sidebar' : 'in their originals\' sidebar groups'}, built cold, ${machineLine()}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end\n\n${table}`);
     }
     if (values['query-log-rows'] !== undefined) {
       const rows = Number(values['query-log-rows']);

@@ -25,10 +25,9 @@ function runPart(factor: number, part: 'browser' | 'server'): {figures: unknown;
 
 const KiB = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)} s` : n >= 10 ? `${n.toFixed(0)} ms` : `${n.toFixed(1)} ms`);
-const times = (n: number) => `${n.toFixed(1)}×`;
 
 /** Rows of the table: a label and the figure of one size; each row shows every size, then the growth of the last. */
-const MEASURES: Array<{label: string; value: (s: SizeFigures) => number; show: (n: number) => string}> = [
+const MEASURES: Array<GrowthMeasure<SizeFigures>> = [
   {label: 'Sections', value: (s) => s.browser.sections, show: (n) => n.toLocaleString('en-US')},
   {label: 'Search index build (Node)', value: (s) => s.browser.indexBuildMs, show: ms},
   {label: 'Whole search index (gzip)', value: (s) => s.browser.wholeGzipBytes, show: KiB},
@@ -54,16 +53,26 @@ const MEASURES: Array<{label: string; value: (s: SizeFigures) => number; show: (
   {label: 'Bench time of the size (browser part + chat part)', value: (s) => (s.browserSeconds + s.serverSeconds) * 1000, show: ms},
 ];
 
-/** The markdown table: one column per size, then the growth of each size against the first. */
-export function scaleTable(sizes: SizeFigures[]): string {
+/** One row of a growth table: its label, one size's figure and how to show it. */
+export interface GrowthMeasure<T> {
+  label: string;
+  value: (size: T) => number;
+  show: (n: number) => string;
+}
+
+/** A markdown table: one column per size, then the growth of each size against the first (`digits` decimals). */
+export function growthTable<T extends {factor: number}>(sizes: T[], measures: Array<GrowthMeasure<T>>, digits = 1): string {
   const [first] = sizes;
   const growth = sizes.slice(1);
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const head = row(['Measure', ...sizes.map((s) => `${s.factor}×`), ...growth.map((s) => `growth ${s.factor}× / ${first.factor}×`)]);
   const rule = row(['---', ...sizes.map(() => '---'), ...growth.map(() => '---')]);
-  const lines = MEASURES.map(({label, value, show}) => row([label, ...sizes.map((s) => show(value(s))), ...growth.map((s) => times(value(s) / value(first)))]));
+  const lines = measures.map(({label, value, show}) => row([label, ...sizes.map((s) => show(value(s))), ...growth.map((s) => `${(value(s) / value(first)).toFixed(digits)}×`)]));
   return `${[head, rule, ...lines].join('\n')}\n`;
 }
+
+/** The scale phase's table: one column per size, then the growth of each size against the first. */
+export const scaleTable = (sizes: SizeFigures[]): string => growthTable(sizes, MEASURES);
 
 /** Measures every factor, smallest first, logging each part as it ends; returns the table and rows for the report. */
 export function benchScale(factors: number[], log: (line: string) => void = console.error): {rows: BenchRow[]; table: string} {
