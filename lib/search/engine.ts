@@ -4,7 +4,9 @@ import {analyzeQuery, queryExpression, type AnalyzedQuery} from './query';
 import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type RankingWeights, type TermWeight} from './rank';
 import type {SynonymTable} from './synonyms';
 import {clipAtWord} from './clip';
-import {leanSearcher} from './lean-search';
+import {leanSearcher, type LeanResults} from './lean-search';
+import {boundedRanking, type BoundedRanking} from './bounded-ranking';
+import {rankingWeights} from '../../data/ranking-weights';
 import {TITLE_SEPARATOR, type Section} from './types';
 
 export type {RankedSection} from './rank';
@@ -280,7 +282,7 @@ export function loadMatcher(stats: EngineStats, postings: string): Matcher {
 function liveMatcher(mini: MiniSearch<IndexedSection>): Matcher {
   const counts = new Map<string, number>();
   const lean = leanSearcher(mini);
-  return matcherOf(leanMatches(lean.search, mini), mini.documentCount, (term) => {
+  return matcherOf(leanMatches(lean, mini), mini.documentCount, (term) => {
     let count = counts.get(term);
     if (count === undefined) {
       count = lean.sectionsHolding(term);
@@ -299,6 +301,29 @@ const MAX_COUNTED_TERMS = 50_000;
 interface Matches {
   match(expression: Query): EngineMatch[];
   contentScores(expression: Query): ContentScores;
+  matchRows?(expression: Query): MatchRows;
+}
+
+/**
+ * An engine's matches of an expression, best first (as `match` lists them), read one at a time: a match's section and
+ * score, and the numbers of the terms it matched, cost nothing to read; the match itself is built when asked for. Valid
+ * until the engine's next search.
+ */
+export interface MatchRows {
+  readonly length: number;
+  id(k: number): number;
+  score(k: number): number;
+  /** The number of a term the search reached, -1 for one it did not; every number is below termCount. */
+  termId(term: string): number;
+  readonly termCount: number;
+  /** Calls `visit` with the number of each index term match k holds (its `terms`). */
+  visitTerms(k: number, visit: (termId: number) => void): void;
+  /** Calls `visit` with the number of each query term that matched match k (its `queryTerms`). */
+  visitQueryTerms(k: number, visit: (termId: number) => void): void;
+  /** Match k as `match` lists it. */
+  match(k: number): EngineMatch;
+  /** The content scores (Matcher.contentScores) of some sections only, as the whole look-up scores them. */
+  contentScoresOf(ids: readonly number[]): ContentScores;
 }
 
 /** Matches through MiniSearch's own search (the browser's loaded index). */
@@ -318,28 +343,42 @@ function miniSearchMatches(mini: MiniSearch<IndexedSection>): Matches {
  * Matches through the lean search (lean-search.ts): the same results as MiniSearch's search, without its objects per
  * matched section and posting, whose collection made a chat question's cost grow faster than the corpus.
  */
-function leanMatches(search: ReturnType<typeof leanSearcher>['search'], mini: MiniSearch<IndexedSection>): Matches {
+function leanMatches(lean: ReturnType<typeof leanSearcher>, mini: MiniSearch<IndexedSection>): Matches {
   const contentOptions = {...QUERY_OPTIONS, fields: [...CONTENT_FIELDS]};
-  const fieldIds = (mini as unknown as {_fieldIds: Record<string, number>})._fieldIds;
-  const summary = 1 << fieldIds.summary;
-  const questions = 1 << fieldIds.questions;
+  const internals = mini as unknown as {_fieldIds: Record<string, number>; _idToShortId: Map<number, number>};
+  const summary = 1 << internals._fieldIds.summary;
+  const questions = 1 << internals._fieldIds.questions;
   const inSummary = (mask: number) => (mask & summary) !== 0;
   const onlyInQuestions = (mask: number) => mask === questions;
+  const matchOf = (found: LeanResults, k: number): EngineMatch => ({
+    id: found.id(k), score: found.score(k), terms: found.terms(k), queryTerms: found.queryTerms(k),
+    summaryTerms: found.termsIn(k, inSummary), questionOnlyTerms: found.termsIn(k, onlyInQuestions),
+  });
+  /** Scores by section id, NaN where none: a Map would box every score. */
+  const scoresOf = (found: LeanResults): ContentScores => {
+    const scores = new Float64Array(mini.documentCount).fill(NaN);
+    for (let k = 0; k < found.length; k++) scores[found.id(k)] = found.score(k);
+    return {get: (id) => (Number.isNaN(scores[id]) ? undefined : scores[id])};
+  };
   return {
     match: (expression) => {
-      const found = search(expression, QUERY_OPTIONS as never);
-      return Array.from({length: found.length}, (_, k) => ({
-        id: found.id(k), score: found.score(k), terms: found.terms(k), queryTerms: found.queryTerms(k),
-        summaryTerms: found.termsIn(k, inSummary), questionOnlyTerms: found.termsIn(k, onlyInQuestions),
-      }));
+      const found = lean.search(expression, QUERY_OPTIONS as never);
+      return Array.from({length: found.length}, (_, k) => matchOf(found, k));
     },
-    contentScores: (expression) => {
-      const found = search(expression, contentOptions as never);
-      // By section id, NaN where none: a Map would box every score.
-      const scores = new Float64Array(mini.documentCount).fill(NaN);
-      for (let k = 0; k < found.length; k++) scores[found.id(k)] = found.score(k);
-      return {get: (id) => (Number.isNaN(scores[id]) ? undefined : scores[id])};
+    matchRows: (expression) => {
+      const found = lean.search(expression, QUERY_OPTIONS as never);
+      const among = new Uint8Array(mini.documentCount);
+      return {
+        length: found.length, id: found.id, score: found.score, termId: found.termId, termCount: found.termCount,
+        visitTerms: found.visitTerms, visitQueryTerms: found.visitQueryTerms, match: (k) => matchOf(found, k),
+        contentScoresOf: (ids) => {
+          among.fill(0);
+          for (const id of ids) among[internals._idToShortId.get(id)!] = 1;
+          return scoresOf(lean.searchAmong(expression, contentOptions as never, among));
+        },
+      };
     },
+    contentScores: (expression) => scoresOf(lean.search(expression, contentOptions as never)),
   };
 }
 
@@ -356,10 +395,11 @@ export interface ContentScores {
 }
 
 /** Queries an engine: matches, content-only scores, and how rare a term is among its n sections. */
-function matcherOf({match, contentScores}: Matches, n: number, frequencyOf: (term: string) => number): Matcher {
+function matcherOf({match, contentScores, matchRows}: Matches, n: number, frequencyOf: (term: string) => number): Matcher {
   return {
     match,
     contentScores,
+    ...(matchRows && {matchRows}),
     frequencyOf,
     // BM25's inverse document frequency; a word no section has is infinitely rare (rank.ts decides what it counts).
     weightOf: (term) => {
@@ -374,6 +414,8 @@ export interface Matcher {
   match(expression: Query): EngineMatch[];
   /** The BM25 score of each section matching the expression in the page's own text (CONTENT_FIELDS), by section id. */
   contentScores(expression: Query): ContentScores;
+  /** The matches read one at a time (the engine built in process has them; the loaded one does not). */
+  matchRows?(expression: Query): MatchRows;
   weightOf: TermWeight;
   /** How many sections hold a term (of the postings loaded). */
   frequencyOf(term: string): number;
@@ -485,6 +527,11 @@ export interface RankingSearchIndex extends LocalSearchIndex {
   readonly matcher: Matcher;
   /** Ranks with the site's weights, or with others (the evaluation harness fits them). */
   rank(query: AnalyzedQuery, combineWith?: 'AND' | 'OR', weights?: RankingWeights): RankedSection[];
+  /**
+   * The OR ranking (the chat's) a few pages at a time, best bound first (bounded-ranking.ts); null where the engine or
+   * the weights allow no bound: rank with `rank` then.
+   */
+  rankBounded(query: AnalyzedQuery, weights?: RankingWeights): BoundedRanking | null;
 }
 
 /** Rebuilds the engine from a SearchIndexFile (browser and CLI). */
@@ -512,6 +559,7 @@ function rankingIndex(matcher: Matcher, data: RankingData, {language, docsTag, s
     context,
     matcher,
     rank,
+    rankBounded: (query, weights = rankingWeights) => boundedRanking(context, matcher, salientQuery(query, matcher.weightOf), weights),
     search(query, limit = 50, filters = {}) {
       if (!query.trim() || excludedBy(filters, language, docsTag)) return [];
       return rank(context.analyze(query), filters.combineWith).slice(0, limit).map((r) => toHit(r, sections[r.id], data.pages));

@@ -32,6 +32,14 @@ export interface LeanResults {
   queryTerms(k: number): string[];
   /** The matched terms whose fields pass a test (bit i of the mask: the field of id i), or undefined when none does. */
   termsIn(k: number, test: (fieldMask: number) => boolean): string[] | undefined;
+  /** The number of a term this search reached (as a query term or a matched one), -1 for a term it did not reach. */
+  termId(term: string): number;
+  /** How many terms this search reached: their numbers are below it. */
+  readonly termCount: number;
+  /** Calls `visit` with the number of each matched term of rank k (what `terms` lists), without allocating. */
+  visitTerms(k: number, visit: (termId: number) => void): void;
+  /** Calls `visit` with the number of each query term that matched rank k (what `queryTerms` lists). */
+  visitQueryTerms(k: number, visit: (termId: number) => void): void;
 }
 
 /** One term's postings in one field, compacted: section short ids ascending (MiniSearch's Map order) and their frequencies. */
@@ -210,14 +218,35 @@ function pushRow(s: Scratch, rows: Rows, id: number, score: number, queryTerm: n
   return rows.ids.length - 1;
 }
 
+/** One engine's lean searches and term counts (see leanSearcher). */
+export interface LeanSearcher {
+  /** A search (a query and search options, as MiniSearch.search takes them): its results are read before the next search. */
+  search(query: Query, options?: SearchOptions): LeanResults;
+  /**
+   * The same search among some sections (by short id: 1 in `sections`), scoring each as the whole search does, with
+   * a scratch of its own: the results of the last `search` stay readable, and the term expansions of that search serve.
+   */
+  searchAmong(query: Query, options: SearchOptions, sections: Uint8Array): LeanResults;
+  /** How many sections hold an index term in any field. */
+  sectionsHolding(term: string): number;
+}
+
 /**
  * One engine's lean search (a function of a query and search options, as MiniSearch.search takes them) and term
  * counts. Compacts the engine's postings first (compactPostings): MiniSearch's own search cannot read them afterwards.
  */
-export function leanSearcher(mini: MiniSearch<any>): {search: (query: Query, options?: SearchOptions) => LeanResults; sectionsHolding: (term: string) => number} {
+export function leanSearcher(mini: MiniSearch<any>): LeanSearcher {
   const engine = mini as unknown as Internals;
   compactPostings(mini);
-  const s = new Scratch();
+  // The scratch of the search running now: a search among chosen sections has its own, so that it leaves the results
+  // of the search before it readable.
+  const mainScratch = new Scratch();
+  const sideScratch = new Scratch();
+  let s = mainScratch;
+  /** Sections by short id that get rows (1) in the search running now; undefined: every section. */
+  let among: Uint8Array | undefined;
+  /** The prefix and typo-tolerant expansions of query terms, kept from a question's search for its searches among sections. */
+  const expansions = new Map<string, Array<{term: string; data: FieldTermData; weight: number}>>();
   // Every section's field lengths in one array (the engine no longer changes): read for every posting a query visits.
   const fieldCount = engine._options.fields.length;
   const fieldLengths = new Int32Array(engine._nextId * fieldCount);
@@ -237,6 +266,7 @@ export function leanSearcher(mini: MiniSearch<any>): {search: (query: Query, opt
       const bit = 1 << fieldId;
       for (let p = 0; p < ids.length; p++) {
         const id = ids[p];
+        if (among !== undefined && among[id] !== 1) continue;
         const termFreq = termFreqs[p];
         const fieldLength = fieldLengths[id * fieldCount + fieldId];
         const rawScore = bm25Score(termFreq, matchingFields, engine._documentCount, fieldLength, avgFieldLength, bm25);
@@ -264,31 +294,36 @@ export function leanSearcher(mini: MiniSearch<any>): {search: (query: Query, opt
     const rows = emptyRows();
     const source = s.termId(query.term);
     termResults(rows, source, source, 1, query.termBoost, engine._index.get(query.term), boosts, bm25);
-    let prefixMatches: Iterable<[string, FieldTermData]> | undefined;
-    let fuzzyMatches: Map<string, [FieldTermData, number]> | undefined;
-    if (query.prefix) prefixMatches = engine._index.atPrefix(query.term);
-    if (query.fuzzy) {
-      const fuzzy = query.fuzzy === true ? 0.2 : query.fuzzy;
-      const maxDistance = fuzzy < 1 ? Math.min(maxFuzzy, Math.round(query.term.length * fuzzy)) : fuzzy;
-      if (maxDistance) fuzzyMatches = engine._index.fuzzyGet(query.term, maxDistance);
-    }
-    if (prefixMatches) {
-      for (const [term, data] of prefixMatches) {
-        const distance = term.length - query.term.length;
-        if (!distance) continue;
-        fuzzyMatches?.delete(term);
-        const weight = (prefixWeight * term.length) / (term.length + 0.3 * distance);
-        termResults(rows, source, s.termId(term), weight, query.termBoost, data, boosts, bm25);
+    const key = `${query.term}\u0000${query.prefix}\u0000${query.fuzzy}\u0000${maxFuzzy}\u0000${prefixWeight}\u0000${fuzzyWeight}`;
+    let expanded = expansions.get(key);
+    if (!expanded) {
+      expanded = [];
+      let prefixMatches: Iterable<[string, FieldTermData]> | undefined;
+      let fuzzyMatches: Map<string, [FieldTermData, number]> | undefined;
+      if (query.prefix) prefixMatches = engine._index.atPrefix(query.term);
+      if (query.fuzzy) {
+        const fuzzy = query.fuzzy === true ? 0.2 : query.fuzzy;
+        const maxDistance = fuzzy < 1 ? Math.min(maxFuzzy, Math.round(query.term.length * fuzzy)) : fuzzy;
+        if (maxDistance) fuzzyMatches = engine._index.fuzzyGet(query.term, maxDistance);
       }
-    }
-    if (fuzzyMatches) {
-      for (const term of fuzzyMatches.keys()) {
-        const [data, distance] = fuzzyMatches.get(term)!;
-        if (!distance) continue;
-        const weight = (fuzzyWeight * term.length) / (term.length + distance);
-        termResults(rows, source, s.termId(term), weight, query.termBoost, data, boosts, bm25);
+      if (prefixMatches) {
+        for (const [term, data] of prefixMatches) {
+          const distance = term.length - query.term.length;
+          if (!distance) continue;
+          fuzzyMatches?.delete(term);
+          expanded.push({term, data, weight: (prefixWeight * term.length) / (term.length + 0.3 * distance)});
+        }
       }
+      if (fuzzyMatches) {
+        for (const term of fuzzyMatches.keys()) {
+          const [data, distance] = fuzzyMatches.get(term)!;
+          if (!distance) continue;
+          expanded.push({term, data, weight: (fuzzyWeight * term.length) / (term.length + distance)});
+        }
+      }
+      expansions.set(key, expanded);
     }
+    for (const {term, data, weight} of expanded) termResults(rows, source, s.termId(term), weight, query.termBoost, data, boosts, bm25);
     for (const id of rows.ids) s.rowOf[id] = 0;
     return rows;
   }
@@ -350,29 +385,44 @@ export function leanSearcher(mini: MiniSearch<any>): {search: (query: Query, opt
   view.executeQuerySpec = executeQuerySpec;
   view.combineResults = combineResults;
 
+  // Sections counted by sectionsHolding: its own marks, so that counting a term never disturbs the results of a search
+  // still being read (a bounded ranking reads them while it ranks, and may weigh a term it had not weighed yet).
+  let counted = new Uint8Array(engine._nextId);
+
   /** How many sections hold an index term in any field (MiniSearch's search of the exact term, counted). */
   function sectionsHolding(term: string): number {
-    s.reset(engine._nextId);
+    if (counted.length < engine._nextId) counted = new Uint8Array(engine._nextId);
     let count = 0;
     const marked: number[] = [];
     for (const token of (engine._options as unknown as {tokenize: (text: string) => string[]}).tokenize(term)) {
       if (!token) continue;
       for (const {ids} of engine._index.get(token)?.values() ?? []) {
         for (const id of ids) {
-          if (s.rowAt(id) >= 0) continue;
-          s.rowOf[id] = 1;
+          if (counted[id]) continue;
+          counted[id] = 1;
           marked.push(id);
           count++;
         }
       }
     }
-    for (const id of marked) s.rowOf[id] = 0;
+    for (const id of marked) counted[id] = 0;
     return count;
   }
 
-  const search = (query: Query, options: SearchOptions = {}): LeanResults => {
-    s.reset(engine._nextId);
-    const rows = view.executeQuery(query, options) as Rows;
+  /** A search with a scratch of its own, among some sections or all. */
+  function searchWith(scratch: Scratch, sections: Uint8Array | undefined, query: Query, options: SearchOptions): LeanResults {
+    const [previous, previousAmong] = [s, among];
+    [s, among] = [scratch, sections];
+    try {
+      scratch.reset(engine._nextId);
+      return results(scratch, view.executeQuery(query, options) as Rows);
+    } finally {
+      [s, among] = [previous, previousAmong];
+    }
+  }
+
+  /** The rows of a search as LeanResults, best first; read from `s`, the search's scratch. */
+  function results(s: Scratch, rows: Rows): LeanResults {
     const scores = new Float64Array(rows.ids.length);
     for (let row = 0; row < scores.length; row++) scores[row] = rows.scores[row] * (rows.queryCount[row] || 1);
     // MiniSearch sorts its results by score, best first; the sort is stable, so ties keep the Map's order.
@@ -401,7 +451,23 @@ export function leanSearcher(mini: MiniSearch<any>): {search: (query: Query, opt
         for (let n = rows.matchHead[order[k]]; n !== -1; n = s.nodeNext[n]) if (test(s.nodeMask[n])) (kept ??= []).push(s.terms[s.nodeTerm[n]]);
         return kept;
       },
+      termId: (term) => s.termIds.get(term) ?? -1,
+      termCount: s.terms.length,
+      visitTerms: (k, visit) => {
+        for (let n = rows.matchHead[order[k]]; n !== -1; n = s.nodeNext[n]) visit(s.nodeTerm[n]);
+      },
+      visitQueryTerms: (k, visit) => {
+        for (let n = rows.queryHead[order[k]]; n !== -1; n = s.nodeNext[n]) visit(s.nodeTerm[n]);
+      },
     };
+  }
+
+  return {
+    search: (query, options = {}) => {
+      expansions.clear();
+      return searchWith(mainScratch, undefined, query, options);
+    },
+    searchAmong: (query, options, sections) => searchWith(sideScratch, sections, query, options),
+    sectionsHolding,
   };
-  return {search, sectionsHolding};
 }

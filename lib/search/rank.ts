@@ -325,12 +325,16 @@ export interface RowInputs {
   heldIdentifiers: number;
 }
 
+/** The first two features: ln of the BM25 score, ln of the coverage (each kept off minus infinity). */
+export const bm25Feature = (score: number) => Math.log(Math.max(score, 1e-9));
+export const coverageFeature = (coverage: number) => Math.log(Math.max(coverage, MIN_COVERAGE));
+
 /** Writes one match's FEATURE_COUNT features, in RANKING_FEATURES order, at `row` of `values`. */
 export function writeFeatures(values: Float64Array, row: number, input: RowInputs): void {
   const {titleCount, titleCoverage, aboutCoverage, exact, defines, titleAsked} = input.facts;
   const {opening} = input;
-  values[row] = Math.log(Math.max(input.score, 1e-9));
-  values[row + 1] = Math.log(Math.max(input.coverage, MIN_COVERAGE));
+  values[row] = bm25Feature(input.score);
+  values[row + 1] = coverageFeature(input.coverage);
   values[row + 2] = Math.log1p(1.5 * titleCoverage);
   values[row + 3] = Math.log1p(0.5 * aboutCoverage);
   values[row + 4] = exact ? 1 : 0;
