@@ -305,9 +305,9 @@ interface Matches {
 }
 
 /**
- * An engine's matches of an expression, best first (as `match` lists them), read one at a time: a match's section and
- * score, and the numbers of the terms it matched, cost nothing to read; the match itself is built when asked for. Valid
- * until the engine's next search.
+ * An engine's matches of an expression, read one at a time and unsorted: `match` lists them by score, best first, ties
+ * in the order here (k). A match's section and score, and the numbers of the terms it matched, cost nothing to read;
+ * the match itself is built when asked for. Valid until the engine's next search.
  */
 export interface MatchRows {
   readonly length: number;
@@ -366,7 +366,7 @@ function leanMatches(lean: ReturnType<typeof leanSearcher>, mini: MiniSearch<Ind
       return Array.from({length: found.length}, (_, k) => matchOf(found, k));
     },
     matchRows: (expression) => {
-      const found = lean.search(expression, QUERY_OPTIONS as never);
+      const found = lean.search(expression, QUERY_OPTIONS as never, false);
       const among = new Uint8Array(mini.documentCount);
       return {
         length: found.length, id: found.id, score: found.score, termId: found.termId, termCount: found.termCount,

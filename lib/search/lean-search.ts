@@ -220,8 +220,12 @@ function pushRow(s: Scratch, rows: Rows, id: number, score: number, queryTerm: n
 
 /** One engine's lean searches and term counts (see leanSearcher). */
 export interface LeanSearcher {
-  /** A search (a query and search options, as MiniSearch.search takes them): its results are read before the next search. */
-  search(query: Query, options?: SearchOptions): LeanResults;
+  /**
+   * A search (a query and search options, as MiniSearch.search takes them): its results are read before the next search.
+   * Unsorted, its results come in the order sections were first met: their rank is then by score, best first, ties in
+   * that order (MiniSearch's sort is stable).
+   */
+  search(query: Query, options?: SearchOptions, sorted?: boolean): LeanResults;
   /**
    * The same search among some sections (by short id: 1 in `sections`), scoring each as the whole search does, with
    * a scratch of its own: the results of the last `search` stay readable, and the term expansions of that search serve.
@@ -247,6 +251,8 @@ export function leanSearcher(mini: MiniSearch<any>): LeanSearcher {
   let among: Uint8Array | undefined;
   /** The prefix and typo-tolerant expansions of query terms, kept from a question's search for its searches among sections. */
   const expansions = new Map<string, Array<{term: string; data: FieldTermData; weight: number}>>();
+  // Sections' ids by short id, in an array: read for every matched section.
+  const idOf = Array.from({length: engine._nextId}, (_, short) => engine._documentIds.get(short) as number);
   // Every section's field lengths in one array (the engine no longer changes): read for every posting a query visits.
   const fieldCount = engine._options.fields.length;
   const fieldLengths = new Int32Array(engine._nextId * fieldCount);
@@ -410,23 +416,23 @@ export function leanSearcher(mini: MiniSearch<any>): LeanSearcher {
   }
 
   /** A search with a scratch of its own, among some sections or all. */
-  function searchWith(scratch: Scratch, sections: Uint8Array | undefined, query: Query, options: SearchOptions): LeanResults {
+  function searchWith(scratch: Scratch, sections: Uint8Array | undefined, query: Query, options: SearchOptions, sorted = true): LeanResults {
     const [previous, previousAmong] = [s, among];
     [s, among] = [scratch, sections];
     try {
       scratch.reset(engine._nextId);
-      return results(scratch, view.executeQuery(query, options) as Rows);
+      return results(scratch, view.executeQuery(query, options) as Rows, sorted);
     } finally {
       [s, among] = [previous, previousAmong];
     }
   }
 
   /** The rows of a search as LeanResults, best first; read from `s`, the search's scratch. */
-  function results(s: Scratch, rows: Rows): LeanResults {
+  function results(s: Scratch, rows: Rows, sorted: boolean): LeanResults {
     const scores = new Float64Array(rows.ids.length);
     for (let row = 0; row < scores.length; row++) scores[row] = rows.scores[row] * (rows.queryCount[row] || 1);
     // MiniSearch sorts its results by score, best first; the sort is stable, so ties keep the Map's order.
-    const order = Array.from({length: scores.length}, (_, row) => row).sort((x, y) => scores[y] - scores[x]);
+    const order = sorted ? Array.from({length: scores.length}, (_, row) => row).sort((x, y) => scores[y] - scores[x]) : Array.from({length: scores.length}, (_, row) => row);
     // Lists of terms many rows share are one array: a question's matches would otherwise allocate one per section.
     const lists = new Map<string, string[]>();
     const listOf = (head: number) => {
@@ -442,7 +448,7 @@ export function leanSearcher(mini: MiniSearch<any>): LeanSearcher {
     };
     return {
       length: order.length,
-      id: (k) => engine._documentIds.get(rows.ids[order[k]]) as number,
+      id: (k) => idOf[rows.ids[order[k]]],
       score: (k) => scores[order[k]],
       terms: (k) => listOf(rows.matchHead[order[k]]),
       queryTerms: (k) => listOf(rows.queryHead[order[k]]),
@@ -463,9 +469,9 @@ export function leanSearcher(mini: MiniSearch<any>): LeanSearcher {
   }
 
   return {
-    search: (query, options = {}) => {
+    search: (query, options = {}, sorted = true) => {
       expansions.clear();
-      return searchWith(mainScratch, undefined, query, options);
+      return searchWith(mainScratch, undefined, query, options, sorted);
     },
     searchAmong: (query, options, sections) => searchWith(sideScratch, sections, query, options),
     sectionsHolding,
