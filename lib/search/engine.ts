@@ -6,6 +6,7 @@ import type {SynonymTable} from './synonyms';
 import {clipAtWord} from './clip';
 import {leanSearcher, type LeanResults} from './lean-search';
 import {boundedRanking, type BoundedRanking} from './bounded-ranking';
+import {buildCompactEngine} from './compact-build';
 import {rankingWeights} from '../../data/ranking-weights';
 import {TITLE_SEPARATOR, type Section} from './types';
 
@@ -88,8 +89,11 @@ interface IndexedCorpus {
   rows: SearchIndexFile['sections'];
 }
 
-/** Indexes sections in the engine; a page's sections must be consecutive. */
-function indexSections(sections: readonly Section[]): IndexedCorpus {
+/**
+ * Indexes sections in the engine; a page's sections must be consecutive. A compact engine (buildCompactEngine) is for
+ * this process's lean search only: it cannot be written out.
+ */
+function indexSections(sections: readonly Section[], compact = false): IndexedCorpus {
   const pageIndex = new Map<string, number>();
   const pages: SearchIndexFile['pages'] = [];
   const pageStarts: number[] = [];
@@ -113,8 +117,7 @@ function indexSections(sections: readonly Section[]): IndexedCorpus {
     if (stem === undefined) stemsOfBuild.set(term, (stem = processTerm(term)));
     return stem;
   };
-  const mini = new MiniSearch<IndexedSection>({...options, processTerm: stemOnce});
-  mini.addAll(sections.map((s, n) => ({
+  const documents = sections.map((s, n) => ({
     n,
     // The page title is indexed once, on the page's intro section, so a title match points at the page itself.
     title: s.url.includes('#') ? '' : s.hierarchy[1] ?? '',
@@ -122,7 +125,10 @@ function indexSections(sections: readonly Section[]): IndexedCorpus {
     summary: s.summary ?? '',
     text: s.text,
     questions: s.questions?.join(' \n ') ?? '',
-  })));
+  }));
+  const building = {...options, processTerm: stemOnce};
+  const mini = compact ? buildCompactEngine(building, documents) : new MiniSearch<IndexedSection>(building);
+  if (!compact) mini.addAll(documents);
   (mini as unknown as {_options: Options<IndexedSection>})._options.processTerm = processTerm;
   const rows: SearchIndexFile['sections'] = sections.map((s) => [
     pageIndex.get(s.url.split('#')[0])!,
@@ -545,7 +551,7 @@ export function loadSearchIndex(file: SearchIndexFile): RankingSearchIndex {
  * back, which cost a 10-times larger corpus most of its start-up time.
  */
 export function searchIndexOfSections(sections: readonly Section[], synonyms: SynonymTable = []): RankingSearchIndex {
-  const {mini, pages, pageStarts, troubleshooting, rows} = indexSections(sections);
+  const {mini, pages, pageStarts, troubleshooting, rows} = indexSections(sections, true);
   const place = {language: sections[0]?.language ?? 'en', docsTag: sections[0]?.docsTag ?? '', sections: rows};
   return rankingIndex(liveMatcher(mini), {pages, pageStarts, troubleshooting, synonyms}, place);
 }

@@ -1,5 +1,6 @@
 import type MiniSearch from 'minisearch';
 import type {Query, SearchOptions} from 'minisearch';
+import {isCompactEngine} from './compact-build';
 
 /**
  * MiniSearch's search, scored as MiniSearch scores it, without an object per matched section and posting.
@@ -241,7 +242,7 @@ export interface LeanSearcher {
  */
 export function leanSearcher(mini: MiniSearch<any>): LeanSearcher {
   const engine = mini as unknown as Internals;
-  compactPostings(mini);
+  if (!isCompactEngine(mini)) compactPostings(mini);
   // The scratch of the search running now: a search among chosen sections has its own, so that it leaves the results
   // of the search before it readable.
   const mainScratch = new Scratch();
