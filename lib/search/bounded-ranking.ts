@@ -17,10 +17,12 @@ import {
   type QuerySubjects,
   type RankedSection,
   type RankingWeights,
+  type RankPage,
   type RowInputs,
   type SubjectGroup,
+  type TermWeight,
 } from './rank';
-import type {Matcher, MatchRows, RankingContext} from './engine';
+import type {Query} from 'minisearch';
 
 /**
  * The chat's OR ranking, a few pages at a time, without reranking every matched section.
@@ -37,6 +39,41 @@ import type {Matcher, MatchRows, RankingContext} from './engine';
  * scores as in the whole ranking. Every section of a page not yet reranked scores at most `bound`, so the reranked
  * sections above it stand in the whole ranking's order, and the caller stops once those decide its answer.
  */
+
+/**
+ * An engine's matches of an expression, read one at a time and unsorted: the engine lists them by score, best first,
+ * ties in the order here (k). A match's section and score, and the numbers of the terms it matched, cost nothing to
+ * read; the match itself is built when asked for. Valid until the engine's next search.
+ */
+export interface MatchRows {
+  readonly length: number;
+  id(k: number): number;
+  score(k: number): number;
+  /** The number of a term the search reached, -1 for one it did not; every number is below termCount. */
+  termId(term: string): number;
+  readonly termCount: number;
+  /** Calls `visit` with the number of each index term match k holds (its `terms`). */
+  visitTerms(k: number, visit: (termId: number) => void): void;
+  /** Calls `visit` with the number of each query term that matched match k (its `queryTerms`). */
+  visitQueryTerms(k: number, visit: (termId: number) => void): void;
+  /** Match k as the engine lists it. */
+  match(k: number): EngineMatch;
+  /** The content scores (the BM25 score in the page's own text, without the written questions) of some sections only. */
+  contentScoresOf(ids: readonly number[]): {get(id: number): number | undefined};
+}
+
+/** What a bounded ranking reads of the engine (engine.ts Matcher). */
+export interface RowMatcher {
+  weightOf: TermWeight;
+  matchRows?(expression: Query): MatchRows;
+}
+
+/** What a bounded ranking reads of the pages (engine.ts RankingContext). */
+export interface RankingPages {
+  pages: readonly RankPage[];
+  pageOf(section: number): number;
+  answersProblems(section: number): boolean;
+}
 
 /** Sections ranked so far, best first, and a bound on every other section's score. */
 export interface BoundedRanking {
@@ -66,8 +103,8 @@ const FIRST_PAGES = 8;
 const ROUNDING_MARGIN = 1e-9;
 
 /** Pages by the index terms of their titles (a query's subjects are in few titles): built once per context. */
-const pagesByTitleTerm = new WeakMap<RankingContext, Map<string, number[]>>();
-function titledPages(context: RankingContext, asked: ReadonlySet<string>): Set<number> {
+const pagesByTitleTerm = new WeakMap<RankingPages, Map<string, number[]>>();
+function titledPages(context: RankingPages, asked: ReadonlySet<string>): Set<number> {
   let byTerm = pagesByTitleTerm.get(context);
   if (!byTerm) {
     byTerm = new Map();
@@ -80,8 +117,8 @@ function titledPages(context: RankingContext, asked: ReadonlySet<string>): Set<n
 }
 
 /** The page of each section by number, read off a table (context.pageOf searches the pages' starts). */
-const pageTables = new WeakMap<RankingContext, Int32Array>();
-function pageTable(context: RankingContext, sections: number): Int32Array {
+const pageTables = new WeakMap<RankingPages, Int32Array>();
+function pageTable(context: RankingPages, sections: number): Int32Array {
   let table = pageTables.get(context);
   if (!table || table.length < sections) {
     table = Int32Array.from({length: sections}, (_, id) => context.pageOf(id));
@@ -166,7 +203,7 @@ class SubjectCredits {
 }
 
 /** The chat's OR ranking of a (salient) query, a few pages at a time; null when the matcher or the weights allow no bound. */
-export function boundedRanking(context: RankingContext, matcher: Matcher, query: AnalyzedQuery, weights: RankingWeights): BoundedRanking | null {
+export function boundedRanking(context: RankingPages, matcher: RowMatcher, query: AnalyzedQuery, weights: RankingWeights): BoundedRanking | null {
   if (!matcher.matchRows || !boundable(weights) || query.groups.length > MAX_BOUNDED_SUBJECTS) return null;
   if (query.groups.length === 0) return {ranked: [], bound: -Infinity, more: () => false};
   // Weighs every subject before the search.
@@ -263,7 +300,7 @@ class PageBounds {
   private readonly shared = new Float64Array(4);
 
   constructor(
-    private readonly context: RankingContext,
+    private readonly context: RankingPages,
     private readonly subjects: QuerySubjects,
     private readonly query: AnalyzedQuery,
     private readonly weights: RankingWeights,
