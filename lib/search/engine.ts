@@ -5,7 +5,7 @@ import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSectio
 import type {SynonymTable} from './synonyms';
 import {clipAtWord} from './clip';
 import {leanSearcher, type LeanResults} from './lean-search';
-import {boundedRanking, type BoundedRanking} from './bounded-ranking';
+import {boundedRanking, type BoundedRanking, type MatchRows} from './bounded-ranking';
 import {buildCompactEngine} from './compact-build';
 import {rankingWeights} from '../../data/ranking-weights';
 import {TITLE_SEPARATOR, type Section} from './types';
@@ -308,28 +308,6 @@ interface Matches {
   match(expression: Query): EngineMatch[];
   contentScores(expression: Query): ContentScores;
   matchRows?(expression: Query): MatchRows;
-}
-
-/**
- * An engine's matches of an expression, read one at a time and unsorted: `match` lists them by score, best first, ties
- * in the order here (k). A match's section and score, and the numbers of the terms it matched, cost nothing to read;
- * the match itself is built when asked for. Valid until the engine's next search.
- */
-export interface MatchRows {
-  readonly length: number;
-  id(k: number): number;
-  score(k: number): number;
-  /** The number of a term the search reached, -1 for one it did not; every number is below termCount. */
-  termId(term: string): number;
-  readonly termCount: number;
-  /** Calls `visit` with the number of each index term match k holds (its `terms`). */
-  visitTerms(k: number, visit: (termId: number) => void): void;
-  /** Calls `visit` with the number of each query term that matched match k (its `queryTerms`). */
-  visitQueryTerms(k: number, visit: (termId: number) => void): void;
-  /** Match k as `match` lists it. */
-  match(k: number): EngineMatch;
-  /** The content scores (Matcher.contentScores) of some sections only, as the whole look-up scores them. */
-  contentScoresOf(ids: readonly number[]): ContentScores;
 }
 
 /** Matches through MiniSearch's own search (the browser's loaded index). */
