@@ -335,27 +335,35 @@ export function leanSearcher(mini: MiniSearch<any>): LeanSearcher {
     return rows;
   }
 
-  /** MiniSearch's OR combinator: b's rows added into a's, new sections appended in b's order. */
-  function or(a: Rows, b: Rows): Rows {
+  /**
+   * MiniSearch's OR combinator over results in turn (its reduce): each one's rows added into the first's, new sections
+   * appended in its order. The first's sections stay marked from one result to the next: marking them again for each
+   * result cost the number of matched sections times the number of subjects.
+   */
+  function orAll(results: Rows[]): Rows {
+    const a = results[0];
     a.ids.forEach((id, row) => (s.rowAt(id), (s.rowOf[id] = row + 1)));
-    const before = a.ids.length;
-    for (let j = 0; j < b.ids.length; j++) {
-      const row = s.rowAt(b.ids[j]);
-      if (row < 0) {
-        a.ids.push(b.ids[j]);
-        a.scores.push(b.scores[j]);
-        a.matchHead.push(b.matchHead[j]);
-        a.matchTail.push(b.matchTail[j]);
-        a.queryHead.push(b.queryHead[j]);
-        a.queryTail.push(b.queryTail[j]);
-        a.queryCount.push(b.queryCount[j]);
-      } else {
-        a.scores[row] = a.scores[row] + b.scores[j];
-        for (let n = b.matchHead[j]; n !== -1; n = s.nodeNext[n]) assignMatch(s, a, row, s.nodeTerm[n], s.nodeMask[n], false);
-        for (let n = b.queryHead[j]; n !== -1; n = s.nodeNext[n]) addQueryTerm(s, a, row, s.nodeTerm[n]);
+    for (let r = 1; r < results.length; r++) {
+      const b = results[r];
+      for (let j = 0; j < b.ids.length; j++) {
+        const row = s.rowAt(b.ids[j]);
+        if (row < 0) {
+          a.ids.push(b.ids[j]);
+          a.scores.push(b.scores[j]);
+          a.matchHead.push(b.matchHead[j]);
+          a.matchTail.push(b.matchTail[j]);
+          a.queryHead.push(b.queryHead[j]);
+          a.queryTail.push(b.queryTail[j]);
+          a.queryCount.push(b.queryCount[j]);
+          s.rowOf[b.ids[j]] = a.ids.length;
+        } else {
+          a.scores[row] = a.scores[row] + b.scores[j];
+          for (let n = b.matchHead[j]; n !== -1; n = s.nodeNext[n]) assignMatch(s, a, row, s.nodeTerm[n], s.nodeMask[n], false);
+          for (let n = b.queryHead[j]; n !== -1; n = s.nodeNext[n]) addQueryTerm(s, a, row, s.nodeTerm[n]);
+        }
       }
     }
-    for (let row = 0; row < before; row++) s.rowOf[a.ids[row]] = 0;
+    for (const id of a.ids) s.rowOf[id] = 0;
     return a;
   }
 
@@ -384,7 +392,7 @@ export function leanSearcher(mini: MiniSearch<any>): LeanSearcher {
     if (results.length === 0) return emptyRows();
     const operator = combineWith.toLowerCase();
     if (operator !== 'or' && operator !== 'and') throw new Error(`lean search: unsupported combination ${combineWith}`);
-    return results.reduce(operator === 'or' ? or : and);
+    return operator === 'or' ? orAll(results) : results.reduce(and);
   }
 
   // MiniSearch's own query walk, with the two steps that build results replaced.
