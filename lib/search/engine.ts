@@ -4,7 +4,10 @@ import {analyzeQuery, queryExpression, type AnalyzedQuery} from './query';
 import {rerank, titleTermsOf, type EngineMatch, type PageKind, type RankedSection, type RankingWeights, type TermWeight} from './rank';
 import type {SynonymTable} from './synonyms';
 import {clipAtWord} from './clip';
-import {leanSearcher, leanShared, type CompactPostings, type LeanShared} from './lean-search';
+import {leanSearcher, leanShared, type CompactPostings, type LeanResults, type LeanShared} from './lean-search';
+import {boundedRanking, type BoundedRanking, type MatchRows} from './bounded-ranking';
+import {buildCompactEngine} from './compact-build';
+import {rankingWeights} from '../../data/ranking-weights';
 import {TITLE_SEPARATOR, type Section} from './types';
 
 export type {RankedSection} from './rank';
@@ -86,8 +89,11 @@ interface IndexedCorpus {
   rows: SearchIndexFile['sections'];
 }
 
-/** Indexes sections in the engine; a page's sections must be consecutive. */
-function indexSections(sections: readonly Section[]): IndexedCorpus {
+/**
+ * Indexes sections in the engine; a page's sections must be consecutive. A compact engine (buildCompactEngine) is for
+ * this process's lean search only: it cannot be written out.
+ */
+function indexSections(sections: readonly Section[], compact = false): IndexedCorpus {
   const pageIndex = new Map<string, number>();
   const pages: SearchIndexFile['pages'] = [];
   const pageStarts: number[] = [];
@@ -111,8 +117,7 @@ function indexSections(sections: readonly Section[]): IndexedCorpus {
     if (stem === undefined) stemsOfBuild.set(term, (stem = processTerm(term)));
     return stem;
   };
-  const mini = new MiniSearch<IndexedSection>({...options, processTerm: stemOnce});
-  mini.addAll(sections.map((s, n) => ({
+  const documents = sections.map((s, n) => ({
     n,
     // The page title is indexed once, on the page's intro section, so a title match points at the page itself.
     title: s.url.includes('#') ? '' : s.hierarchy[1] ?? '',
@@ -120,7 +125,10 @@ function indexSections(sections: readonly Section[]): IndexedCorpus {
     summary: s.summary ?? '',
     text: s.text,
     questions: s.questions?.join(' \n ') ?? '',
-  })));
+  }));
+  const building = {...options, processTerm: stemOnce};
+  const mini = compact ? buildCompactEngine(building, documents) : new MiniSearch<IndexedSection>(building);
+  if (!compact) mini.addAll(documents);
   (mini as unknown as {_options: Options<IndexedSection>})._options.processTerm = processTerm;
   const rows: SearchIndexFile['sections'] = sections.map((s) => [
     pageIndex.get(s.url.split('#')[0])!,
@@ -306,15 +314,17 @@ export function postingsMatcher(stats: EngineStats, tables: SectionTables, terms
     serializationVersion: 2,
   };
   const mini = MiniSearch.loadJS<IndexedSection>(json as never, options);
-  // The lean search reads section ids from this table, field lengths from the shared ones, and the term entries.
-  const internals = mini as unknown as {_documentIds: Map<number, unknown>; _index: {set(term: string, data: TermPostings['fields']): void}};
+  // The lean search reads section ids and field lengths from the shared tables, and the term entries; a search among
+  // chosen sections finds their short ids here (the same numbers).
+  const internals = mini as unknown as {_documentIds: Map<number, unknown>; _idToShortId: Map<unknown, number>; _index: {set(term: string, data: TermPostings['fields']): void}};
   internals._documentIds = tables.documentIds;
+  internals._idToShortId = tables.documentIds;
   const frequencies = new Map<string, number>();
   for (const {term, fields, sections} of terms) {
     internals._index.set(term, fields);
     frequencies.set(term, sections);
   }
-  return matcherOf(leanMatches(leanSearcher(mini, tables.lean).search, mini), stats.documentCount, (term) => frequencies.get(term) ?? 0);
+  return matcherOf(leanMatches(leanSearcher(mini, tables.lean), mini), stats.documentCount, (term) => frequencies.get(term) ?? 0);
 }
 
 /** Loads posting lines and matches query expressions (see postingsMatcher). */
@@ -329,7 +339,7 @@ export function loadMatcher(stats: EngineStats, postings: string): Matcher {
 function liveMatcher(mini: MiniSearch<IndexedSection>): Matcher {
   const counts = new Map<string, number>();
   const lean = leanSearcher(mini);
-  return matcherOf(leanMatches(lean.search, mini), mini.documentCount, (term) => {
+  return matcherOf(leanMatches(lean, mini), mini.documentCount, (term) => {
     let count = counts.get(term);
     if (count === undefined) {
       count = lean.sectionsHolding(term);
@@ -348,34 +358,49 @@ const MAX_COUNTED_TERMS = 50_000;
 interface Matches {
   match(expression: Query): EngineMatch[];
   contentScores(expression: Query): ContentScores;
+  matchRows?(expression: Query): MatchRows;
 }
 
 /**
  * Matches through the lean search (lean-search.ts): the same results as MiniSearch's search, without its objects per
  * matched section and posting, whose collection made a chat question's cost grow faster than the corpus.
  */
-function leanMatches(search: ReturnType<typeof leanSearcher>['search'], mini: MiniSearch<IndexedSection>): Matches {
+function leanMatches(lean: ReturnType<typeof leanSearcher>, mini: MiniSearch<IndexedSection>): Matches {
   const contentOptions = {...QUERY_OPTIONS, fields: [...CONTENT_FIELDS]};
-  const fieldIds = (mini as unknown as {_fieldIds: Record<string, number>})._fieldIds;
-  const summary = 1 << fieldIds.summary;
-  const questions = 1 << fieldIds.questions;
+  const internals = mini as unknown as {_fieldIds: Record<string, number>; _idToShortId: Map<number, number>};
+  const summary = 1 << internals._fieldIds.summary;
+  const questions = 1 << internals._fieldIds.questions;
   const inSummary = (mask: number) => (mask & summary) !== 0;
   const onlyInQuestions = (mask: number) => mask === questions;
+  const matchOf = (found: LeanResults, k: number): EngineMatch => ({
+    id: found.id(k), score: found.score(k), terms: found.terms(k), queryTerms: found.queryTerms(k),
+    summaryTerms: found.termsIn(k, inSummary), questionOnlyTerms: found.termsIn(k, onlyInQuestions),
+  });
+  /** Scores by section id, NaN where none: a Map would box every score. */
+  const scoresOf = (found: LeanResults): ContentScores => {
+    const scores = new Float64Array(mini.documentCount).fill(NaN);
+    for (let k = 0; k < found.length; k++) scores[found.id(k)] = found.score(k);
+    return {get: (id) => (Number.isNaN(scores[id]) ? undefined : scores[id])};
+  };
   return {
     match: (expression) => {
-      const found = search(expression, QUERY_OPTIONS as never);
-      return Array.from({length: found.length}, (_, k) => ({
-        id: found.id(k), score: found.score(k), terms: found.terms(k), queryTerms: found.queryTerms(k),
-        summaryTerms: found.termsIn(k, inSummary), questionOnlyTerms: found.termsIn(k, onlyInQuestions),
-      }));
+      const found = lean.search(expression, QUERY_OPTIONS as never);
+      return Array.from({length: found.length}, (_, k) => matchOf(found, k));
     },
-    contentScores: (expression) => {
-      const found = search(expression, contentOptions as never);
-      // By section id, NaN where none: a Map would box every score.
-      const scores = new Float64Array(mini.documentCount).fill(NaN);
-      for (let k = 0; k < found.length; k++) scores[found.id(k)] = found.score(k);
-      return {get: (id) => (Number.isNaN(scores[id]) ? undefined : scores[id])};
+    matchRows: (expression) => {
+      const found = lean.search(expression, QUERY_OPTIONS as never, false);
+      const among = new Uint8Array(mini.documentCount);
+      return {
+        length: found.length, id: found.id, score: found.score, termId: found.termId, termCount: found.termCount,
+        visitTerms: found.visitTerms, visitQueryTerms: found.visitQueryTerms, match: (k) => matchOf(found, k),
+        contentScoresOf: (ids) => {
+          among.fill(0);
+          for (const id of ids) among[internals._idToShortId.get(id)!] = 1;
+          return scoresOf(lean.searchAmong(expression, contentOptions as never, among));
+        },
+      };
     },
+    contentScores: (expression) => scoresOf(lean.search(expression, contentOptions as never)),
   };
 }
 
@@ -392,10 +417,11 @@ export interface ContentScores {
 }
 
 /** Queries an engine: matches, content-only scores, and how rare a term is among its n sections. */
-function matcherOf({match, contentScores}: Matches, n: number, frequencyOf: (term: string) => number): Matcher {
+function matcherOf({match, contentScores, matchRows}: Matches, n: number, frequencyOf: (term: string) => number): Matcher {
   return {
     match,
     contentScores,
+    ...(matchRows && {matchRows}),
     frequencyOf,
     // BM25's inverse document frequency; a word no section has is infinitely rare (rank.ts decides what it counts).
     weightOf: (term) => {
@@ -410,6 +436,8 @@ export interface Matcher {
   match(expression: Query): EngineMatch[];
   /** The BM25 score of each section matching the expression in the page's own text (CONTENT_FIELDS), by section id. */
   contentScores(expression: Query): ContentScores;
+  /** The matches read one at a time (the engine built in process has them; the loaded one does not). */
+  matchRows?(expression: Query): MatchRows;
   weightOf: TermWeight;
   /** How many sections hold a term (of the postings loaded). */
   frequencyOf(term: string): number;
@@ -521,6 +549,11 @@ export interface RankingSearchIndex extends LocalSearchIndex {
   readonly matcher: Matcher;
   /** Ranks with the site's weights, or with others (the evaluation harness fits them). */
   rank(query: AnalyzedQuery, combineWith?: 'AND' | 'OR', weights?: RankingWeights): RankedSection[];
+  /**
+   * The OR ranking (the chat's) a few pages at a time, best bound first (bounded-ranking.ts); null where the engine or
+   * the weights allow no bound: rank with `rank` then.
+   */
+  rankBounded(query: AnalyzedQuery, weights?: RankingWeights): BoundedRanking | null;
 }
 
 /** Rebuilds the engine from a SearchIndexFile (browser and CLI). */
@@ -534,7 +567,7 @@ export function loadSearchIndex(file: SearchIndexFile): RankingSearchIndex {
  * back, which cost a 10-times larger corpus most of its start-up time.
  */
 export function searchIndexOfSections(sections: readonly Section[], synonyms: SynonymTable = []): RankingSearchIndex {
-  const {mini, pages, pageStarts, troubleshooting, rows} = indexSections(sections);
+  const {mini, pages, pageStarts, troubleshooting, rows} = indexSections(sections, true);
   const place = {language: sections[0]?.language ?? 'en', docsTag: sections[0]?.docsTag ?? '', sections: rows};
   return rankingIndex(liveMatcher(mini), {pages, pageStarts, troubleshooting, synonyms}, place);
 }
@@ -548,6 +581,7 @@ function rankingIndex(matcher: Matcher, data: RankingData, {language, docsTag, s
     context,
     matcher,
     rank,
+    rankBounded: (query, weights = rankingWeights) => boundedRanking(context, matcher, salientQuery(query, matcher.weightOf), weights),
     search(query, limit = 50, filters = {}) {
       if (!query.trim() || excludedBy(filters, language, docsTag)) return [];
       return rank(context.analyze(query), filters.combineWith).slice(0, limit).map((r) => toHit(r, sections[r.id], data.pages));

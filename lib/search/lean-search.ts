@@ -1,5 +1,6 @@
 import type MiniSearch from 'minisearch';
 import type {Query, SearchOptions} from 'minisearch';
+import {isCompactEngine} from './compact-build';
 
 /**
  * MiniSearch's search, scored as MiniSearch scores it, without an object per matched section and posting.
@@ -32,6 +33,14 @@ export interface LeanResults {
   queryTerms(k: number): string[];
   /** The matched terms whose fields pass a test (bit i of the mask: the field of id i), or undefined when none does. */
   termsIn(k: number, test: (fieldMask: number) => boolean): string[] | undefined;
+  /** The number of a term this search reached (as a query term or a matched one), -1 for a term it did not reach. */
+  termId(term: string): number;
+  /** How many terms this search reached: their numbers are below it. */
+  readonly termCount: number;
+  /** Calls `visit` with the number of each matched term of rank k (what `terms` lists), without allocating. */
+  visitTerms(k: number, visit: (termId: number) => void): void;
+  /** Calls `visit` with the number of each query term that matched rank k (what `queryTerms` lists). */
+  visitQueryTerms(k: number, visit: (termId: number) => void): void;
 }
 
 /** One term's postings in one field, compacted: section short ids ascending (MiniSearch's Map order) and their frequencies. */
@@ -46,20 +55,25 @@ type MiniSearchTermData = Map<number, Map<number, number> | CompactPostings>;
 
 /**
  * What every lean search over one index's sections can share: each section's field lengths in one array (read for
- * every posting a query visits), and the scratch space. Searchers made for one query each (the browser's sharded
- * index) then cost nothing that grows with the sections.
+ * every posting a query visits), its id by short id, and the scratch space. Searchers made for one query each (the
+ * browser's sharded index) then cost nothing that grows with the sections.
  */
 export interface LeanShared {
   fieldLengths: Int32Array;
   fieldCount: number;
-  scratch: Scratch;
+  idOf: readonly number[];
+  mainScratch: Scratch;
+  sideScratch: Scratch;
 }
 
-/** LeanShared for sections given as [short id, field lengths]; `documents`: one more than the highest short id. */
-export function leanShared(fieldLengths: Iterable<readonly [number, readonly number[]]>, fieldCount: number, documents: number): LeanShared {
+/**
+ * LeanShared for sections given as [short id, field lengths]; `documents`: one more than the highest short id;
+ * `idOf`: a section's id from its short id (the same number when the index was loaded from postings).
+ */
+export function leanShared(fieldLengths: Iterable<readonly [number, readonly number[]]>, fieldCount: number, documents: number, idOf: (short: number) => number = (short) => short): LeanShared {
   const lengths = new Int32Array(documents * fieldCount);
   for (const [id, fields] of fieldLengths) fields.forEach((length, field) => (lengths[id * fieldCount + field] = length));
-  return {fieldLengths: lengths, fieldCount, scratch: new Scratch()};
+  return {fieldLengths: lengths, fieldCount, idOf: Array.from({length: documents}, (_, short) => idOf(short)), mainScratch: new Scratch(), sideScratch: new Scratch()};
 }
 
 /** The parts of MiniSearch 7.2 this module reads (checked by the unit test against MiniSearch's own search). */
@@ -228,15 +242,40 @@ function pushRow(s: Scratch, rows: Rows, id: number, score: number, queryTerm: n
   return rows.ids.length - 1;
 }
 
+/** One engine's lean searches and term counts (see leanSearcher). */
+export interface LeanSearcher {
+  /**
+   * A search (a query and search options, as MiniSearch.search takes them): its results are read before the next search.
+   * Unsorted, its results come in the order sections were first met: their rank is then by score, best first, ties in
+   * that order (MiniSearch's sort is stable).
+   */
+  search(query: Query, options?: SearchOptions, sorted?: boolean): LeanResults;
+  /**
+   * The same search among some sections (by short id: 1 in `sections`), scoring each as the whole search does, with
+   * a scratch of its own: the results of the last `search` stay readable, and the term expansions of that search serve.
+   */
+  searchAmong(query: Query, options: SearchOptions, sections: Uint8Array): LeanResults;
+  /** How many sections hold an index term in any field. */
+  sectionsHolding(term: string): number;
+}
+
 /**
  * One engine's lean search (a function of a query and search options, as MiniSearch.search takes them) and term
  * counts. Compacts the engine's postings first (compactPostings): MiniSearch's own search cannot read them afterwards.
  */
-export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): {search: (query: Query, options?: SearchOptions) => LeanResults; sectionsHolding: (term: string) => number} {
+export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSearcher {
   const engine = mini as unknown as Internals;
-  compactPostings(mini);
-  // The engine no longer changes: its field lengths can be read once.
-  const {fieldLengths, fieldCount, scratch: s} = shared ?? leanShared(engine._fieldLength, engine._options.fields.length, engine._nextId);
+  if (!isCompactEngine(mini)) compactPostings(mini);
+  // The engine no longer changes: its field lengths (read for every posting a query visits) and its sections' ids
+  // (read for every matched section) are arrays read once. The scratch of the search running now: a search among
+  // chosen sections has its own, so that it leaves the results of the search before it readable.
+  const {fieldLengths, fieldCount, idOf, mainScratch, sideScratch} =
+    shared ?? leanShared(engine._fieldLength, engine._options.fields.length, engine._nextId, (short) => engine._documentIds.get(short) as number);
+  let s = mainScratch;
+  /** Sections by short id that get rows (1) in the search running now; undefined: every section. */
+  let among: Uint8Array | undefined;
+  /** The prefix and typo-tolerant expansions of query terms, kept from a question's search for its searches among sections. */
+  const expansions = new Map<string, Array<{term: string; data: FieldTermData; weight: number}>>();
 
   /** MiniSearch's termResults: adds a (possibly derived) term's postings to the rows of one query term. */
   function termResults(rows: Rows, sourceTerm: number, derivedTerm: number, termWeight: number, termBoost: number, data: FieldTermData | undefined, boosts: Record<string, number>, bm25: Bm25Params) {
@@ -252,6 +291,7 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): {searc
       const bit = 1 << fieldId;
       for (let p = 0; p < ids.length; p++) {
         const id = ids[p];
+        if (among !== undefined && among[id] !== 1) continue;
         const termFreq = termFreqs[p];
         const fieldLength = fieldLengths[id * fieldCount + fieldId];
         const rawScore = bm25Score(termFreq, matchingFields, engine._documentCount, fieldLength, avgFieldLength, bm25);
@@ -279,56 +319,69 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): {searc
     const rows = emptyRows();
     const source = s.termId(query.term);
     termResults(rows, source, source, 1, query.termBoost, engine._index.get(query.term), boosts, bm25);
-    let prefixMatches: Iterable<[string, FieldTermData]> | undefined;
-    let fuzzyMatches: Map<string, [FieldTermData, number]> | undefined;
-    if (query.prefix) prefixMatches = engine._index.atPrefix(query.term);
-    if (query.fuzzy) {
-      const fuzzy = query.fuzzy === true ? 0.2 : query.fuzzy;
-      const maxDistance = fuzzy < 1 ? Math.min(maxFuzzy, Math.round(query.term.length * fuzzy)) : fuzzy;
-      if (maxDistance) fuzzyMatches = engine._index.fuzzyGet(query.term, maxDistance);
-    }
-    if (prefixMatches) {
-      for (const [term, data] of prefixMatches) {
-        const distance = term.length - query.term.length;
-        if (!distance) continue;
-        fuzzyMatches?.delete(term);
-        const weight = (prefixWeight * term.length) / (term.length + 0.3 * distance);
-        termResults(rows, source, s.termId(term), weight, query.termBoost, data, boosts, bm25);
+    const key = `${query.term}\u0000${query.prefix}\u0000${query.fuzzy}\u0000${maxFuzzy}\u0000${prefixWeight}\u0000${fuzzyWeight}`;
+    let expanded = expansions.get(key);
+    if (!expanded) {
+      expanded = [];
+      let prefixMatches: Iterable<[string, FieldTermData]> | undefined;
+      let fuzzyMatches: Map<string, [FieldTermData, number]> | undefined;
+      if (query.prefix) prefixMatches = engine._index.atPrefix(query.term);
+      if (query.fuzzy) {
+        const fuzzy = query.fuzzy === true ? 0.2 : query.fuzzy;
+        const maxDistance = fuzzy < 1 ? Math.min(maxFuzzy, Math.round(query.term.length * fuzzy)) : fuzzy;
+        if (maxDistance) fuzzyMatches = engine._index.fuzzyGet(query.term, maxDistance);
       }
-    }
-    if (fuzzyMatches) {
-      for (const term of fuzzyMatches.keys()) {
-        const [data, distance] = fuzzyMatches.get(term)!;
-        if (!distance) continue;
-        const weight = (fuzzyWeight * term.length) / (term.length + distance);
-        termResults(rows, source, s.termId(term), weight, query.termBoost, data, boosts, bm25);
+      if (prefixMatches) {
+        for (const [term, data] of prefixMatches) {
+          const distance = term.length - query.term.length;
+          if (!distance) continue;
+          fuzzyMatches?.delete(term);
+          expanded.push({term, data, weight: (prefixWeight * term.length) / (term.length + 0.3 * distance)});
+        }
       }
+      if (fuzzyMatches) {
+        for (const term of fuzzyMatches.keys()) {
+          const [data, distance] = fuzzyMatches.get(term)!;
+          if (!distance) continue;
+          expanded.push({term, data, weight: (fuzzyWeight * term.length) / (term.length + distance)});
+        }
+      }
+      expansions.set(key, expanded);
     }
+    for (const {term, data, weight} of expanded) termResults(rows, source, s.termId(term), weight, query.termBoost, data, boosts, bm25);
     for (const id of rows.ids) s.rowOf[id] = 0;
     return rows;
   }
 
-  /** MiniSearch's OR combinator: b's rows added into a's, new sections appended in b's order. */
-  function or(a: Rows, b: Rows): Rows {
+  /**
+   * MiniSearch's OR combinator over results in turn (its reduce): each one's rows added into the first's, new sections
+   * appended in its order. The first's sections stay marked from one result to the next: marking them again for each
+   * result cost the number of matched sections times the number of subjects.
+   */
+  function orAll(results: Rows[]): Rows {
+    const a = results[0];
     a.ids.forEach((id, row) => (s.rowAt(id), (s.rowOf[id] = row + 1)));
-    const before = a.ids.length;
-    for (let j = 0; j < b.ids.length; j++) {
-      const row = s.rowAt(b.ids[j]);
-      if (row < 0) {
-        a.ids.push(b.ids[j]);
-        a.scores.push(b.scores[j]);
-        a.matchHead.push(b.matchHead[j]);
-        a.matchTail.push(b.matchTail[j]);
-        a.queryHead.push(b.queryHead[j]);
-        a.queryTail.push(b.queryTail[j]);
-        a.queryCount.push(b.queryCount[j]);
-      } else {
-        a.scores[row] = a.scores[row] + b.scores[j];
-        for (let n = b.matchHead[j]; n !== -1; n = s.nodeNext[n]) assignMatch(s, a, row, s.nodeTerm[n], s.nodeMask[n], false);
-        for (let n = b.queryHead[j]; n !== -1; n = s.nodeNext[n]) addQueryTerm(s, a, row, s.nodeTerm[n]);
+    for (let r = 1; r < results.length; r++) {
+      const b = results[r];
+      for (let j = 0; j < b.ids.length; j++) {
+        const row = s.rowAt(b.ids[j]);
+        if (row < 0) {
+          a.ids.push(b.ids[j]);
+          a.scores.push(b.scores[j]);
+          a.matchHead.push(b.matchHead[j]);
+          a.matchTail.push(b.matchTail[j]);
+          a.queryHead.push(b.queryHead[j]);
+          a.queryTail.push(b.queryTail[j]);
+          a.queryCount.push(b.queryCount[j]);
+          s.rowOf[b.ids[j]] = a.ids.length;
+        } else {
+          a.scores[row] = a.scores[row] + b.scores[j];
+          for (let n = b.matchHead[j]; n !== -1; n = s.nodeNext[n]) assignMatch(s, a, row, s.nodeTerm[n], s.nodeMask[n], false);
+          for (let n = b.queryHead[j]; n !== -1; n = s.nodeNext[n]) addQueryTerm(s, a, row, s.nodeTerm[n]);
+        }
       }
     }
-    for (let row = 0; row < before; row++) s.rowOf[a.ids[row]] = 0;
+    for (const id of a.ids) s.rowOf[id] = 0;
     return a;
   }
 
@@ -357,7 +410,7 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): {searc
     if (results.length === 0) return emptyRows();
     const operator = combineWith.toLowerCase();
     if (operator !== 'or' && operator !== 'and') throw new Error(`lean search: unsupported combination ${combineWith}`);
-    return results.reduce(operator === 'or' ? or : and);
+    return operator === 'or' ? orAll(results) : results.reduce(and);
   }
 
   // MiniSearch's own query walk, with the two steps that build results replaced.
@@ -365,33 +418,48 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): {searc
   view.executeQuerySpec = executeQuerySpec;
   view.combineResults = combineResults;
 
+  // Sections counted by sectionsHolding: its own marks, so that counting a term never disturbs the results of a search
+  // still being read (a bounded ranking reads them while it ranks, and may weigh a term it had not weighed yet).
+  let counted = new Uint8Array(engine._nextId);
+
   /** How many sections hold an index term in any field (MiniSearch's search of the exact term, counted). */
   function sectionsHolding(term: string): number {
-    s.reset(engine._nextId);
+    if (counted.length < engine._nextId) counted = new Uint8Array(engine._nextId);
     let count = 0;
     const marked: number[] = [];
     for (const token of (engine._options as unknown as {tokenize: (text: string) => string[]}).tokenize(term)) {
       if (!token) continue;
       for (const {ids} of engine._index.get(token)?.values() ?? []) {
         for (const id of ids) {
-          if (s.rowAt(id) >= 0) continue;
-          s.rowOf[id] = 1;
+          if (counted[id]) continue;
+          counted[id] = 1;
           marked.push(id);
           count++;
         }
       }
     }
-    for (const id of marked) s.rowOf[id] = 0;
+    for (const id of marked) counted[id] = 0;
     return count;
   }
 
-  const search = (query: Query, options: SearchOptions = {}): LeanResults => {
-    s.reset(engine._nextId);
-    const rows = view.executeQuery(query, options) as Rows;
+  /** A search with a scratch of its own, among some sections or all. */
+  function searchWith(scratch: Scratch, sections: Uint8Array | undefined, query: Query, options: SearchOptions, sorted = true): LeanResults {
+    const [previous, previousAmong] = [s, among];
+    [s, among] = [scratch, sections];
+    try {
+      scratch.reset(engine._nextId);
+      return results(scratch, view.executeQuery(query, options) as Rows, sorted);
+    } finally {
+      [s, among] = [previous, previousAmong];
+    }
+  }
+
+  /** The rows of a search as LeanResults, best first; read from `s`, the search's scratch. */
+  function results(s: Scratch, rows: Rows, sorted: boolean): LeanResults {
     const scores = new Float64Array(rows.ids.length);
     for (let row = 0; row < scores.length; row++) scores[row] = rows.scores[row] * (rows.queryCount[row] || 1);
     // MiniSearch sorts its results by score, best first; the sort is stable, so ties keep the Map's order.
-    const order = Array.from({length: scores.length}, (_, row) => row).sort((x, y) => scores[y] - scores[x]);
+    const order = sorted ? Array.from({length: scores.length}, (_, row) => row).sort((x, y) => scores[y] - scores[x]) : Array.from({length: scores.length}, (_, row) => row);
     // Lists of terms many rows share are one array: a question's matches would otherwise allocate one per section.
     const lists = new Map<string, string[]>();
     const listOf = (head: number) => {
@@ -407,7 +475,7 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): {searc
     };
     return {
       length: order.length,
-      id: (k) => engine._documentIds.get(rows.ids[order[k]]) as number,
+      id: (k) => idOf[rows.ids[order[k]]],
       score: (k) => scores[order[k]],
       terms: (k) => listOf(rows.matchHead[order[k]]),
       queryTerms: (k) => listOf(rows.queryHead[order[k]]),
@@ -416,7 +484,23 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): {searc
         for (let n = rows.matchHead[order[k]]; n !== -1; n = s.nodeNext[n]) if (test(s.nodeMask[n])) (kept ??= []).push(s.terms[s.nodeTerm[n]]);
         return kept;
       },
+      termId: (term) => s.termIds.get(term) ?? -1,
+      termCount: s.terms.length,
+      visitTerms: (k, visit) => {
+        for (let n = rows.matchHead[order[k]]; n !== -1; n = s.nodeNext[n]) visit(s.nodeTerm[n]);
+      },
+      visitQueryTerms: (k, visit) => {
+        for (let n = rows.queryHead[order[k]]; n !== -1; n = s.nodeNext[n]) visit(s.nodeTerm[n]);
+      },
     };
+  }
+
+  return {
+    search: (query, options = {}, sorted = true) => {
+      expansions.clear();
+      return searchWith(mainScratch, undefined, query, options, sorted);
+    },
+    searchAmong: (query, options, sections) => searchWith(sideScratch, sections, query, options),
+    sectionsHolding,
   };
-  return {search, sectionsHolding};
 }

@@ -109,7 +109,7 @@ function holdsRelease(alternatives: readonly string[][], terms: readonly string[
  * Credit of a subject the section matched only through a typo-tolerant or prefix match of a word. Measured: 0 gives
  * real 0.646 / 0.769 and team 0.733; 0.5 answers an off-topic real and an off-topic curated question.
  */
-const NEAR_MATCH_CREDIT = 0.25;
+export const NEAR_MATCH_CREDIT = 0.25;
 /**
  * Part of a section's coverage that is its page's (what all of the page's matched sections hold together). Measured:
  * 0.2 gives real 0.538 / 0.738 with 2 answerable questions unanswered; 0.6 gives real 0.585, curated 0.900 and
@@ -230,9 +230,133 @@ const ANSWER_SHIFTS = 3;
 /** Index terms of an identifier's words, and whether a section's matched terms hold them all. */
 const holdsAll = (terms: readonly string[], held: readonly string[]) => terms.length > 0 && terms.every((t) => held.includes(t));
 
+/** A subject of a query as ranking weighs it: its alternatives' index terms and how much it counts. */
+export interface SubjectGroup {
+  alternatives: string[][];
+  /** Alternatives naming a release line ("0.10"), which a section holds through any of its releases. */
+  releases: string[][];
+  weight: number;
+  /** A query made only of filler words ("what is datahub") keeps them as its groups; they name no concept. */
+  filler: boolean;
+}
+
+/** What ranking reads of a query once, whatever it matched: its weighed subjects and the terms they stand for. */
+export interface QuerySubjects {
+  groups: SubjectGroup[];
+  /** The groups' weights summed (1 when they sum to 0). */
+  totalWeight: number;
+  /** Index terms of the typed words (the query's subjectTerms). */
+  subject: ReadonlySet<string>;
+  /** Every term the subjects stand for, synonyms included. */
+  asked: ReadonlySet<string>;
+}
+
+/** The subjects of a query, each weighed by how rare its rarest typed word is in the docs (subjectWeight). */
+export function querySubjects(query: AnalyzedQuery, weightOf: TermWeight, weights: Pick<RankingWeights, 'unknownSubject'> = rankingWeights): QuerySubjects {
+  const groups = query.groups.map((g) => {
+    const typed = indexTermsOf(g.alternatives[0]);
+    const verb = typed.length === 1 && ACTION_TERMS.has(typed[0]) ? VERB_WEIGHT : 1;
+    const alternatives = g.alternatives.map(indexTermsOf).filter((a) => a.length > 0);
+    return {
+      alternatives,
+      releases: alternatives.filter((a) => a.some(isVersionTerm)),
+      weight: subjectWeight(typed.map(weightOf), weights.unknownSubject) * (g.weight ?? 1) * verb,
+      filler: typed.every(isFiller),
+    };
+  });
+  return {
+    groups,
+    totalWeight: groups.reduce((sum, g) => sum + g.weight, 0) || 1,
+    subject: new Set(query.subjectTerms),
+    asked: new Set(groups.flatMap((g) => g.alternatives.flat())),
+  };
+}
+
+/** The weighted share of the subjects something holds, `held[i]` in [0, 1] being how much it holds of subject i. */
+export function subjectShare({groups, totalWeight}: QuerySubjects, held: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < groups.length; i++) sum += held[i] * groups[i].weight;
+  return sum / totalWeight;
+}
+
+/** What a page's title (and summary) hold of a query: read by every one of its matched sections. */
+export interface PageFacts {
+  inTitle: boolean[];
+  titleCount: number;
+  titleCoverage: number;
+  aboutCoverage: number;
+  /** The page title is the query, give or take a generic word. */
+  exact: boolean;
+  defines: boolean;
+  titleAsked: number;
+}
+
+/** The facts of a page for a query; `summaryTerms` are the query terms its summary matched, if it matched any. */
+export function pageFacts(subjects: QuerySubjects, query: Pick<AnalyzedQuery, 'asksDefinition'>, page: RankPage, summaryTerms: readonly string[] | undefined): PageFacts {
+  const {groups, subject, asked} = subjects;
+  const {titleTerms} = page;
+  const inTitle = groups.map((g) => holdsAny(g.alternatives, titleTerms));
+  const inAbout = groups.map((g, i) => inTitle[i] || (summaryTerms !== undefined && holdsAny(g.alternatives, summaryTerms)));
+  const titleCount = inTitle.filter(Boolean).length;
+  const specific = [...titleTerms].some((t) => !GENERIC_TITLE_TERMS.has(t) && !isFiller(t) && !subject.has(t));
+  const exact = groups.length > 0 && titleCount === groups.length && !specific;
+  const defines = Boolean(query.asksDefinition && page.definesConcept && groups.some((g, i) => inTitle[i] && !g.filler));
+  const ownTitleTerms = [...titleTerms].filter((t) => !GENERIC_TITLE_TERMS.has(t));
+  const titleAsked = ownTitleTerms.length ? ownTitleTerms.filter((t) => asked.has(t)).length / ownTitleTerms.length : 0;
+  return {inTitle, titleCount, titleCoverage: subjectShare(subjects, inTitle.map(Number)), aboutCoverage: subjectShare(subjects, inAbout.map(Number)), exact, defines, titleAsked};
+}
+
+/** What a match's feature row reads besides its page's facts. */
+export interface RowInputs {
+  /** The engine's BM25 score. */
+  score: number;
+  /** Blended coverage, in [0, 1]. */
+  coverage: number;
+  /** The share of the subjects the page's matched sections hold together. */
+  heldShare: number;
+  /** The page's facts, and its subject count (the query's groups). */
+  facts: PageFacts;
+  subjects: number;
+  /** The page kind's weight for the query (kindWeight). */
+  kindWeight: number;
+  opening: 0 | 1;
+  problemSection: boolean;
+  /** Share of the query's identifiers the section holds. */
+  heldIdentifiers: number;
+}
+
+/** The first two features: ln of the BM25 score, ln of the coverage (each kept off minus infinity). */
+export const bm25Feature = (score: number) => Math.log(Math.max(score, 1e-9));
+export const coverageFeature = (coverage: number) => Math.log(Math.max(coverage, MIN_COVERAGE));
+
+/** Writes one match's FEATURE_COUNT features, in RANKING_FEATURES order, at `row` of `values`. */
+export function writeFeatures(values: Float64Array, row: number, input: RowInputs): void {
+  const {titleCount, titleCoverage, aboutCoverage, exact, defines, titleAsked} = input.facts;
+  const {opening} = input;
+  values[row] = bm25Feature(input.score);
+  values[row + 1] = coverageFeature(input.coverage);
+  values[row + 2] = Math.log1p(1.5 * titleCoverage);
+  values[row + 3] = Math.log1p(0.5 * aboutCoverage);
+  values[row + 4] = exact ? 1 : 0;
+  values[row + 5] = exact ? opening : 0;
+  values[row + 6] = !exact && titleCount === input.subjects ? 1 : 0;
+  values[row + 7] = defines ? 1 : 0;
+  values[row + 8] = defines ? opening : 0;
+  values[row + 9] = Math.log(input.kindWeight);
+  values[row + 10] = input.problemSection ? 1 : 0;
+  values[row + 11] = input.heldIdentifiers;
+  values[row + 12] = opening;
+  values[row + 13] = Math.log(Math.max(input.heldShare, MIN_COVERAGE));
+  values[row + 14] = titleAsked;
+}
+
+/** A section's coverage: its own share of the subjects blended with what its page's matched sections hold together. */
+export const blendCoverage = (ownShare: number, heldShare: number) => (1 - PAGE_COVERAGE_SHARE) * ownShare + PAGE_COVERAGE_SHARE * heldShare;
+
 /**
  * Computes the ranking features of engine matches: what each holds of the query (weighted by how rare each subject is
  * in the docs, so a question whose rare words no page has covers little), its page title and kind, and the intent.
+ * A match's features read only the query, the match and the other matches of its page.
  */
 export function sectionFeatures(
   matches: EngineMatch[],
@@ -243,44 +367,19 @@ export function sectionFeatures(
   answersProblems: (section: number) => boolean = () => false,
   weights: Pick<RankingWeights, 'unknownSubject'> = rankingWeights,
 ): SectionFeatures {
-  const groups = query.groups.map((g) => {
-    const typed = indexTermsOf(g.alternatives[0]);
-    const verb = typed.length === 1 && ACTION_TERMS.has(typed[0]) ? VERB_WEIGHT : 1;
-    const alternatives = g.alternatives.map(indexTermsOf).filter((a) => a.length > 0);
-    return {
-      alternatives,
-      // Alternatives naming a release line ("0.10"), which a section holds through any of its releases.
-      releases: alternatives.filter((a) => a.some(isVersionTerm)),
-      weight: subjectWeight(typed.map(weightOf), weights.unknownSubject) * (g.weight ?? 1) * verb,
-      // A query made only of filler words ("what is datahub") keeps them as its groups; they name no concept.
-      filler: typed.every(isFiller),
-    };
-  });
+  const subjects = querySubjects(query, weightOf, weights);
+  const {groups} = subjects;
   const identifiers = query.identifiers ?? [];
-  const totalWeight = groups.reduce((sum, g) => sum + g.weight, 0) || 1;
-  const subject = new Set(query.subjectTerms);
   // What each page's summary holds of the query, read off its intro section's match (a page's only summary).
   const summaries = new Map<number, string[]>();
   for (const match of matches) if (match.summaryTerms) summaries.set(pageOf(match.id), match.summaryTerms);
-  // Per page met: which subjects its title holds, whether the title is the query, and what its sections hold together.
-  const facts = new Map<number, {inTitle: boolean[]; titleCount: number; titleCoverage: number; aboutCoverage: number; exact: boolean; defines: boolean; titleAsked: number; held: number[]; heldShare: number | null; answerHeld: number[]; answerHeldShare: number | null}>();
-  // Every term the query's subjects stand for, synonyms included.
-  const asked = new Set(groups.flatMap((g) => g.alternatives.flat()));
-  const share = (values: readonly number[]) => values.reduce((sum, c, i) => sum + c * groups[i].weight, 0) / totalWeight;
+  // Per page met: its title's facts, and what its sections hold together.
+  const facts = new Map<number, PageFacts & {held: number[]; heldShare: number | null; answerHeld: number[]; answerHeldShare: number | null}>();
+  const share = (values: readonly number[]) => subjectShare(subjects, values);
   const factsOf = (page: number) => {
     let known = facts.get(page);
     if (!known) {
-      const {titleTerms} = pages[page];
-      const summaryTerms = summaries.get(page);
-      const inTitle = groups.map((g) => holdsAny(g.alternatives, titleTerms));
-      const inAbout = groups.map((g, i) => inTitle[i] || (summaryTerms !== undefined && holdsAny(g.alternatives, summaryTerms)));
-      const titleCount = inTitle.filter(Boolean).length;
-      const specific = [...titleTerms].some((t) => !GENERIC_TITLE_TERMS.has(t) && !isFiller(t) && !subject.has(t));
-      const exact = groups.length > 0 && titleCount === groups.length && !specific;
-      const defines = Boolean(query.asksDefinition && pages[page].definesConcept && groups.some((g, i) => inTitle[i] && !g.filler));
-      const ownTitleTerms = [...titleTerms].filter((t) => !GENERIC_TITLE_TERMS.has(t));
-      const titleAsked = ownTitleTerms.length ? ownTitleTerms.filter((t) => asked.has(t)).length / ownTitleTerms.length : 0;
-      known = {inTitle, titleCount, titleCoverage: share(inTitle.map(Number)), aboutCoverage: share(inAbout.map(Number)), exact, defines, titleAsked, held: groups.map(() => 0), heldShare: null, answerHeld: groups.map(() => 0), answerHeldShare: null};
+      known = {...pageFacts(subjects, query, pages[page], summaries.get(page)), held: groups.map(() => 0), heldShare: null, answerHeld: groups.map(() => 0), answerHeldShare: null};
       facts.set(page, known);
     }
     return known;
@@ -319,44 +418,30 @@ export function sectionFeatures(
     const match = matches[m];
     const page = pageIds[m];
     const {kind, firstSection} = pages[page];
-    const pageFacts = factsOf(page);
-    pageFacts.heldShare ??= share(pageFacts.held);
-    pageFacts.answerHeldShare ??= share(pageFacts.answerHeld);
+    const known = factsOf(page);
+    known.heldShare ??= share(known.held);
+    known.answerHeldShare ??= share(known.answerHeld);
     let own = 0;
     let answerOwn = 0;
     for (let g = 0; g < count; g++) {
       own += credits[m * count + g] * groups[g].weight;
       answerOwn += answerCredits[m * count + g] * groups[g].weight;
     }
-    const coverage = (1 - PAGE_COVERAGE_SHARE) * (own / totalWeight) + PAGE_COVERAGE_SHARE * pageFacts.heldShare;
-    answerCoverages[m] = (1 - PAGE_COVERAGE_SHARE) * (answerOwn / totalWeight) + PAGE_COVERAGE_SHARE * pageFacts.answerHeldShare;
+    const coverage = blendCoverage(own / subjects.totalWeight, known.heldShare);
+    answerCoverages[m] = blendCoverage(answerOwn / subjects.totalWeight, known.answerHeldShare);
     const logOf = (value: number) => Math.log(Math.max(value, MIN_COVERAGE));
     const shifts = m * ANSWER_SHIFTS;
     answerShifts[shifts] = logOf(answerCoverages[m]) - logOf(coverage);
-    answerShifts[shifts + 1] = logOf(pageFacts.answerHeldShare) - logOf(pageFacts.heldShare);
+    answerShifts[shifts + 1] = logOf(known.answerHeldShare) - logOf(known.heldShare);
     // Without a content score (the search box's look-up) the BM25 part is read as it is.
     answerShifts[shifts + 2] = match.contentScore === undefined ? 0 : Math.log(Math.max(match.contentScore, 1e-9)) - Math.log(Math.max(match.score, 1e-9));
-    const {titleCount, titleCoverage, aboutCoverage, exact, defines} = pageFacts;
-    const opening = match.id === firstSection ? 1 : 0;
     const heldIdentifiers = identifiers.length ? identifiers.filter((terms) => holdsAll(terms, match.terms)).length / identifiers.length : 0;
-    const row = m * FEATURE_COUNT;
-    values[row] = Math.log(Math.max(match.score, 1e-9));
-    values[row + 1] = Math.log(Math.max(coverage, MIN_COVERAGE));
-    values[row + 2] = Math.log1p(1.5 * titleCoverage);
-    values[row + 3] = Math.log1p(0.5 * aboutCoverage);
-    values[row + 4] = exact ? 1 : 0;
-    values[row + 5] = exact ? opening : 0;
-    values[row + 6] = !exact && titleCount === count ? 1 : 0;
-    values[row + 7] = defines ? 1 : 0;
-    values[row + 8] = defines ? opening : 0;
-    values[row + 9] = Math.log(kindWeight(query, kind));
-    values[row + 10] = query.describesProblem && answersProblems(match.id) ? 1 : 0;
-    values[row + 11] = heldIdentifiers;
-    values[row + 12] = opening;
-    values[row + 13] = Math.log(Math.max(pageFacts.heldShare, MIN_COVERAGE));
-    values[row + 14] = pageFacts.titleAsked;
+    writeFeatures(values, m * FEATURE_COUNT, {
+      score: match.score, coverage, heldShare: known.heldShare, facts: known, subjects: count, kindWeight: kindWeight(query, kind),
+      opening: match.id === firstSection ? 1 : 0, problemSection: Boolean(query.describesProblem && answersProblems(match.id)), heldIdentifiers,
+    });
+    titleCoverages[m] = known.titleCoverage;
     coverages[m] = coverage;
-    titleCoverages[m] = titleCoverage;
   }
   return {values, pages: pageIds, coverage: coverages, answerCoverage: answerCoverages, answerShifts, titleCoverage: titleCoverages};
 }

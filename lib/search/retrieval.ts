@@ -111,7 +111,11 @@ export function lexicalCandidates(
 ): Candidate[] | null {
   if (namesUnknownProduct(prompt, index.matcher)) return null;
   const query = analyzeFollowUp(prompt, earlier ?? [], index.context.synonyms);
-  const ranked: RankedSection[] = index.rank(query, 'OR', weights);
+  return candidatesOf(index.rank(query, 'OR', weights), query, earlier, weights, sections);
+}
+
+/** Candidates of ranked sections, a follow-up's asked section first (askedSectionFirst). */
+function candidatesOf(ranked: readonly RankedSection[], query: AnalyzedQuery, earlier: readonly string[] | undefined, weights: RankingWeights, sections?: readonly Section[]): Candidate[] {
   const candidates = ranked.map((r) => ({
     id: r.id,
     score: r.score,
@@ -119,6 +123,37 @@ export function lexicalCandidates(
     grounding: similarity(r.answerScore, r.answerCoverage, weights.saturation),
   }));
   return earlier?.length && sections ? askedSectionFirst(candidates, ranked, query, sections) : candidates;
+}
+
+/**
+ * The references of a chat question, as chooseReferences(lexicalCandidates(...)) chooses them, from the pages that can
+ * hold them only (bounded-ranking.ts): pages are reranked best bound first until no page left can change the choice.
+ * A section's similarity reaches the threshold only if its score reaches `floor` (similarity: coverage is at most 1);
+ * the grounding reads a score no higher than the ranking's. So the choice is settled when no page left can reach the
+ * floor, or when some reranked section is grounded and `count` pages have a section at the threshold scoring above
+ * every page left (the first section of each of them: the first `count` references). A follow-up also needs its first
+ * section settled, whose page askedSectionFirst reads.
+ */
+export function lexicalReferences(index: RankingSearchIndex, prompt: string, {count, threshold, earlier}: Pick<RetrieveOptions, 'count' | 'threshold' | 'earlier'>, weights: RankingWeights, sections: readonly Section[]): RetrievedSection[] {
+  if (namesUnknownProduct(prompt, index.matcher)) return [];
+  const query = analyzeFollowUp(prompt, earlier ?? [], index.context.synonyms);
+  const ranking = index.rankBounded(query, weights);
+  if (!ranking) return chooseReferences(candidatesOf(index.rank(query, 'OR', weights), query, earlier, weights, sections), sections, threshold, count);
+  const floor = threshold >= 1 ? Infinity : threshold <= 0 ? 0 : (weights.saturation * threshold) / (1 - threshold);
+  const settled = () => {
+    const {ranked, bound} = ranking;
+    const firstSettled = !earlier?.length || (ranked.length > 0 && ranked[0].score > bound);
+    if (bound < floor) return firstSettled;
+    let grounded = false;
+    const pages = new Set<number>();
+    for (const r of ranked) {
+      grounded ||= similarity(r.answerScore, r.answerCoverage, weights.saturation) >= threshold;
+      if (r.score > bound && similarity(r.score, r.coverage, weights.saturation) >= threshold) pages.add(r.page);
+    }
+    return grounded && pages.size >= count && firstSettled;
+  };
+  while (!settled() && ranking.more());
+  return chooseReferences(candidatesOf(ranking.ranked, query, earlier, weights, sections), sections, threshold, count);
 }
 
 /** Index terms of a section's own heading (its deepest); none for a page's opening. */
@@ -168,7 +203,7 @@ export function createLexicalRetriever(sections: Section[], synonyms: SynonymTab
   return {
     async retrieve(prompt, {count, threshold, signal, earlier}) {
       signal?.throwIfAborted();
-      return chooseReferences(lexicalCandidates(index, prompt, earlier, weights, sections) ?? [], sections, threshold, count);
+      return lexicalReferences(index, prompt, {count, threshold, earlier}, weights, sections);
     },
   };
 }

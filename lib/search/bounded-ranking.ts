@@ -1,0 +1,452 @@
+import {queryExpression, type AnalyzedQuery} from './query';
+import {
+  blendCoverage,
+  bm25Feature,
+  coverageFeature,
+  FEATURE_COUNT,
+  kindWeight,
+  NEAR_MATCH_CREDIT,
+  pageFacts,
+  querySubjects,
+  RANKING_FEATURES,
+  rerank,
+  subjectShare,
+  writeFeatures,
+  type EngineMatch,
+  type PageFacts,
+  type QuerySubjects,
+  type RankedSection,
+  type RankingWeights,
+  type RankPage,
+  type RowInputs,
+  type SubjectGroup,
+  type TermWeight,
+} from './rank';
+import type {Query} from 'minisearch';
+
+/**
+ * The chat's OR ranking, a few pages at a time, without reranking every matched section.
+ *
+ * A chat question (every subject OR-ed, typos and prefixes tolerated) matches most sections, and reranking each one
+ * (rank.ts: its matched terms as strings, what it holds of each subject, its features) cost most of a question's CPU,
+ * in proportion to the corpus: ten times the sections, ten times the cost. Yet an answer names at most a few pages.
+ *
+ * Here every match gets a cheap upper bound on its final score, read from what the engine already computed (its BM25
+ * score and the numbers of the terms it matched): the same features rank.ts writes, with each subject's credit read off
+ * term numbers, the page's summary taken to hold every subject a section of the page touches, and an identifier
+ * counted as held. A page's bound adds the page bonus of its best bounds. Pages are then reranked whole, best bound
+ * first, by rank.ts itself: a section's features and score read only its own page's matches, so a page reranked alone
+ * scores as in the whole ranking. Every section of a page not yet reranked scores at most `bound`, so the reranked
+ * sections above it stand in the whole ranking's order, and the caller stops once those decide its answer.
+ */
+
+/**
+ * An engine's matches of an expression, read one at a time and unsorted: the engine lists them by score, best first,
+ * ties in the order here (k). A match's section and score, and the numbers of the terms it matched, cost nothing to
+ * read; the match itself is built when asked for. Valid until the engine's next search.
+ */
+export interface MatchRows {
+  readonly length: number;
+  id(k: number): number;
+  score(k: number): number;
+  /** The number of a term the search reached, -1 for one it did not; every number is below termCount. */
+  termId(term: string): number;
+  readonly termCount: number;
+  /** Calls `visit` with the number of each index term match k holds (its `terms`). */
+  visitTerms(k: number, visit: (termId: number) => void): void;
+  /** Calls `visit` with the number of each query term that matched match k (its `queryTerms`). */
+  visitQueryTerms(k: number, visit: (termId: number) => void): void;
+  /** Match k as the engine lists it. */
+  match(k: number): EngineMatch;
+  /** The content scores (the BM25 score in the page's own text, without the written questions) of some sections only. */
+  contentScoresOf(ids: readonly number[]): {get(id: number): number | undefined};
+}
+
+/** What a bounded ranking reads of the engine (engine.ts Matcher). */
+export interface RowMatcher {
+  weightOf: TermWeight;
+  matchRows?(expression: Query): MatchRows;
+}
+
+/** What a bounded ranking reads of the pages (engine.ts RankingContext). */
+export interface RankingPages {
+  pages: readonly RankPage[];
+  pageOf(section: number): number;
+  answersProblems(section: number): boolean;
+}
+
+/** Sections ranked so far, best first, and a bound on every other section's score. */
+export interface BoundedRanking {
+  /** The sections of the pages reranked so far, best first, ties in the engine's order: as the whole ranking orders them. */
+  readonly ranked: readonly RankedSection[];
+  /** No section of a page not yet reranked scores this much or more; -Infinity once every page is. */
+  readonly bound: number;
+  /** Reranks the pages with the next best bounds; false when every page is reranked. */
+  more(): boolean;
+}
+
+// Imported bindings read in loops over every match, read once: the server runs through tsx, whose CommonJS output
+// reads an imported binding through a getter call each time (a third of the bound's CPU before).
+const featureCount = FEATURE_COUNT;
+const nearMatchCredit = NEAR_MATCH_CREDIT;
+const scoreFeatureOf = bm25Feature;
+const coverageFeatureOf = coverageFeature;
+const blend = blendCoverage;
+
+/** Pages reranked by the first call of `more`; each call after reranks twice as many as the one before. */
+const FIRST_PAGES = 8;
+
+/**
+ * Relative margin added to bounds: a bound and the score it bounds are sums of the same terms taken in another order,
+ * which may differ in the last bits.
+ */
+const ROUNDING_MARGIN = 1e-9;
+
+/** Pages by the index terms of their titles (a query's subjects are in few titles): built once per context. */
+const pagesByTitleTerm = new WeakMap<RankingPages, Map<string, number[]>>();
+function titledPages(context: RankingPages, asked: ReadonlySet<string>): Set<number> {
+  let byTerm = pagesByTitleTerm.get(context);
+  if (!byTerm) {
+    byTerm = new Map();
+    context.pages.forEach((page, p) => {
+      for (const term of page.titleTerms) (byTerm!.get(term) ?? byTerm!.set(term, []).get(term)!).push(p);
+    });
+    pagesByTitleTerm.set(context, byTerm);
+  }
+  return new Set([...asked].flatMap((term) => byTerm!.get(term) ?? []));
+}
+
+/** The page of each section by number, read off a table (context.pageOf searches the pages' starts). */
+const pageTables = new WeakMap<RankingPages, Int32Array>();
+function pageTable(context: RankingPages, sections: number): Int32Array {
+  let table = pageTables.get(context);
+  if (!table || table.length < sections) {
+    table = Int32Array.from({length: sections}, (_, id) => context.pageOf(id));
+    pageTables.set(context, table);
+  }
+  return table;
+}
+
+/**
+ * Whether the weights keep the bound sound: the features it bounds from above (coverage, page coverage) and the BM25
+ * score read without the written questions (the threshold's score, which must not exceed the ranking's) must not count
+ * against a section, nor the page bonus.
+ */
+export function boundable(weights: RankingWeights): boolean {
+  const {bm25, coverage, pageCoverage} = weights.features;
+  return bm25 >= 0 && coverage >= 0 && pageCoverage >= 0 && weights.pageBonus >= 0;
+}
+
+/** Whether some alternative's terms (by number, -1: not reached) are all marked with `stamp`. */
+function holdsMarked(alternatives: readonly Int32Array[], marks: Int32Array, stamp: number): boolean {
+  for (const alternative of alternatives) {
+    let all = true;
+    for (let i = 0; i < alternative.length; i++) {
+      const id = alternative[i];
+      if (id < 0 || marks[id] !== stamp) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return true;
+  }
+  return false;
+}
+
+/** Most subjects a bound reads (one bit each); salientQuery keeps 20. */
+const MAX_BOUNDED_SUBJECTS = 31;
+
+/**
+ * rank.ts's credit of each subject in each match, read off term numbers (a release line counted held wherever it
+ * matched, its releases being matched as prefixes): only the subjects whose terms the match reached are looked at.
+ */
+class SubjectCredits {
+  private readonly alternatives: Int32Array[][];
+  private readonly releases: Int32Array[][];
+  /** Per term number, a bit per subject whose alternatives name it. */
+  private readonly subjectsOf: Int32Array;
+  private readonly held: Int32Array;
+  private readonly near: Int32Array;
+  private stamp = 0;
+  private reached = 0;
+  private readonly markHeld = (id: number) => {
+    this.held[id] = this.stamp;
+    this.reached |= this.subjectsOf[id];
+  };
+  private readonly markNear = (id: number) => {
+    this.near[id] = this.stamp;
+    this.reached |= this.subjectsOf[id];
+  };
+
+  constructor(private readonly rows: MatchRows, groups: readonly SubjectGroup[]) {
+    const ids = (alternatives: string[][]) => alternatives.map((a) => Int32Array.from(a, (term) => rows.termId(term)));
+    this.alternatives = groups.map((g) => ids(g.alternatives));
+    this.releases = groups.map((g) => ids(g.releases));
+    this.subjectsOf = new Int32Array(rows.termCount);
+    this.alternatives.forEach((alternatives, g) => alternatives.forEach((a) => a.forEach((id) => id >= 0 && (this.subjectsOf[id] |= 1 << g))));
+    this.held = new Int32Array(rows.termCount);
+    this.near = new Int32Array(rows.termCount);
+  }
+
+  /** Match k's credits of the subjects it reached, written to `credits`; returns their bits (the others' credit is 0). */
+  read(k: number, credits: Float64Array): number {
+    this.stamp = k + 1;
+    this.reached = 0;
+    this.rows.visitTerms(k, this.markHeld);
+    this.rows.visitQueryTerms(k, this.markNear);
+    for (let bits = this.reached; bits !== 0; bits &= bits - 1) {
+      const g = 31 - Math.clz32(bits & -bits);
+      credits[g] = holdsMarked(this.alternatives[g], this.held, this.stamp) || holdsMarked(this.releases[g], this.near, this.stamp) ? 1 : holdsMarked(this.alternatives[g], this.near, this.stamp) ? nearMatchCredit : 0;
+    }
+    return this.reached;
+  }
+}
+
+/** The chat's OR ranking of a (salient) query, a few pages at a time; null when the matcher or the weights allow no bound. */
+export function boundedRanking(context: RankingPages, matcher: RowMatcher, query: AnalyzedQuery, weights: RankingWeights): BoundedRanking | null {
+  if (!matcher.matchRows || !boundable(weights) || query.groups.length > MAX_BOUNDED_SUBJECTS) return null;
+  if (query.groups.length === 0) return {ranked: [], bound: -Infinity, more: () => false};
+  // Weighs every subject before the search.
+  const subjects = querySubjects(query, matcher.weightOf, weights);
+  // Read from here to the last page reranked: no other search of the engine runs in between.
+  const rows = matcher.matchRows(queryExpression(query, 'OR'));
+  const pages = context.pages;
+
+  // The matches of each page.
+  const pageOfRow = new Int32Array(rows.length);
+  const starts = new Int32Array(pages.length + 1);
+  let sections = 0;
+  for (let k = 0; k < rows.length; k++) sections = Math.max(sections, rows.id(k) + 1);
+  const pageOf = pageTable(context, sections);
+  for (let k = 0; k < rows.length; k++) starts[(pageOfRow[k] = pageOf[rows.id(k)]) + 1]++;
+  for (let p = 0; p < pages.length; p++) starts[p + 1] += starts[p];
+  const byPage = new Int32Array(rows.length);
+  const filled = starts.slice(0, pages.length);
+  for (let k = 0; k < rows.length; k++) byPage[filled[pageOfRow[k]]++] = k;
+
+  // Every page's rough bound (cheap: each section's coverage taken as 1); a page's bound proper (which reads what each
+  // section holds of each subject) is computed once its rough bound could still reach the best bound proper.
+  const bounds = new PageBounds(context, subjects, query, weights, rows);
+  const roughOrder: number[] = [];
+  const roughBounds = new Float64Array(pages.length);
+  for (let p = 0; p < pages.length; p++) {
+    if (starts[p + 1] === starts[p]) continue;
+    roughBounds[p] = bounds.rough(p, byPage.subarray(starts[p], starts[p + 1]));
+    roughOrder.push(p);
+  }
+  roughOrder.sort((a, b) => roughBounds[b] - roughBounds[a] || a - b);
+  const waiting = new MaxHeap();
+  let nextRough = 0;
+  /** Bounds pages proper until no page left with a rough bound only could beat the best page waiting. */
+  const refine = () => {
+    while (nextRough < roughOrder.length && (waiting.size === 0 || roughBounds[roughOrder[nextRough]] > waiting.topKey)) {
+      const p = roughOrder[nextRough++];
+      waiting.push(p, bounds.of(p, byPage.subarray(starts[p], starts[p + 1])));
+    }
+  };
+  refine();
+
+  let ranked: RankedSection[] = [];
+  // The matches' order where the ranking ties: the engine's (its score, best first, then k).
+  const engineOrder = (k: number, j: number) => rows.score(j) - rows.score(k) || k - j;
+  const rowOf = new Map<number, number>();
+  let batch = FIRST_PAGES;
+  const state: BoundedRanking = {
+    get ranked() {
+      return ranked;
+    },
+    get bound() {
+      return waiting.size === 0 ? -Infinity : waiting.topKey;
+    },
+    more() {
+      if (waiting.size === 0) return false;
+      const chosen: number[] = [];
+      for (let taken = 0; taken < batch && waiting.size > 0; taken++) {
+        const p = waiting.pop();
+        for (let i = starts[p]; i < starts[p + 1]; i++) chosen.push(byPage[i]);
+        refine();
+      }
+      batch *= 2;
+      chosen.sort(engineOrder);
+      const matches: EngineMatch[] = chosen.map((k) => rows.match(k));
+      // As matchQuery: what the page itself says, which the chat's threshold reads.
+      const content = rows.contentScoresOf(matches.map((m) => m.id));
+      for (const [i, match] of matches.entries()) {
+        rowOf.set(match.id, chosen[i]);
+        match.contentScore = content.get(match.id) ?? 0;
+      }
+      const reranked = rerank(matches, query, context.pageOf, pages, matcher.weightOf, context.answersProblems, weights);
+      ranked = [...ranked, ...reranked].sort((a, b) => b.score - a.score || engineOrder(rowOf.get(a.id)!, rowOf.get(b.id)!));
+      return true;
+    },
+  };
+  return state;
+}
+
+/** Bounds of pages' best final scores for one query's matches. */
+class PageBounds {
+  private readonly credits: SubjectCredits;
+  private readonly weightOfFeature: number[];
+  private readonly untitled: PageFacts;
+  private readonly titled: Set<number>;
+  private readonly identifierBound: number;
+  private readonly credit: Float64Array;
+  private readonly pageHeld: Float64Array;
+  private readonly touched: Float64Array;
+  private ownShares = new Float64Array(0);
+  private readonly values = new Float64Array(FEATURE_COUNT);
+  private readonly top = new Float64Array(4);
+  /** Per page, the shared part of its sections' bounds: see `of`. */
+  private readonly shared = new Float64Array(4);
+
+  constructor(
+    private readonly context: RankingPages,
+    private readonly subjects: QuerySubjects,
+    private readonly query: AnalyzedQuery,
+    private readonly weights: RankingWeights,
+    private readonly rows: MatchRows,
+  ) {
+    const count = subjects.groups.length;
+    this.credits = new SubjectCredits(rows, subjects.groups);
+    this.weightOfFeature = RANKING_FEATURES.map((name) => weights.features[name]);
+    this.untitled = pageFacts(subjects, query, {titleTerms: new Set(), kind: 'guide', firstSection: -1}, undefined);
+    this.titled = titledPages(context, subjects.asked);
+    this.identifierBound = (query.identifiers?.length ?? 0) > 0 && weights.features.identifier > 0 ? 1 : 0;
+    this.credit = new Float64Array(count);
+    this.pageHeld = new Float64Array(count);
+    this.touched = new Float64Array(count);
+  }
+
+  /** The bound of page p's best final score, its matches being `ks`: each section's bound plus the page bonus of the best others. */
+  of(p: number, ks: Int32Array): number {
+    const {subjects, rows, credit, pageHeld, touched} = this;
+    const {groups, totalWeight} = subjects;
+    const page = this.context.pages[p];
+    const facts = this.titled.has(p) ? pageFacts(subjects, this.query, page, undefined) : this.untitled;
+    // Subjects in the title count 1 in every section of the page.
+    let titleOwn = 0;
+    for (let g = 0; g < groups.length; g++) {
+      const inTitle = facts.inTitle[g] ? 1 : 0;
+      pageHeld[g] = touched[g] = inTitle;
+      titleOwn += inTitle * groups[g].weight;
+    }
+    if (this.ownShares.length < ks.length) this.ownShares = new Float64Array(ks.length * 2);
+    for (let i = 0; i < ks.length; i++) {
+      let own = titleOwn;
+      for (let bits = this.credits.read(ks[i], credit); bits !== 0; bits &= bits - 1) {
+        const g = 31 - Math.clz32(bits & -bits);
+        if (facts.inTitle[g] || credit[g] === 0) continue;
+        own += credit[g] * groups[g].weight;
+        touched[g] = 1;
+        if (credit[g] > pageHeld[g]) pageHeld[g] = credit[g];
+      }
+      this.ownShares[i] = own / totalWeight;
+    }
+    const heldShare = subjectShare(subjects, pageHeld);
+    // The summary holds at most the subjects some section of the page touches.
+    const about = {...facts, aboutCoverage: this.weights.features.about >= 0 ? subjectShare(subjects, touched) : facts.titleCoverage};
+    // What a section's bound reads besides its BM25 score and coverage (written as 1, whose features are 0), by whether
+    // it opens the page and answers a problem: the same for every section of the page.
+    const kind = kindWeight(this.query, page.kind);
+    const shared = this.shared;
+    for (let variant = 0; variant < 4; variant++) {
+      shared[variant] = this.featureSum({score: 1, coverage: 1, heldShare, facts: about, subjects: groups.length, kindWeight: kind, opening: variant >= 2 ? 1 : 0, problemSection: variant % 2 === 1, heldIdentifiers: this.identifierBound});
+    }
+    const {bm25, coverage} = this.weights.features;
+    const top = this.top.fill(0);
+    for (let i = 0; i < ks.length; i++) {
+      const id = rows.id(ks[i]);
+      const variant = (id === page.firstSection ? 2 : 0) + (this.query.describesProblem && this.context.answersProblems(id) ? 1 : 0);
+      let score = Math.exp(shared[variant] + bm25 * scoreFeatureOf(rows.score(ks[i])) + coverage * coverageFeatureOf(blend(this.ownShares[i], heldShare)));
+      // The page's four best bounds, best first.
+      for (let t = 0; t < 4; t++) if (score > top[t]) [top[t], score] = [score, top[t]];
+    }
+    return this.withPageBonus(top);
+  }
+
+  /**
+   * A rougher bound of page p's best final score, reading only its sections' BM25 scores: every subject counted held
+   * by every section (coverage 1, and the summary's), as by the page's sections together.
+   */
+  rough(p: number, ks: Int32Array): number {
+    const {rows, weights, query} = this;
+    const page = this.context.pages[p];
+    const facts = this.titled.has(p) ? pageFacts(this.subjects, query, page, undefined) : this.untitled;
+    const about = {...facts, aboutCoverage: weights.features.about >= 0 ? 1 : facts.titleCoverage};
+    const kind = kindWeight(query, page.kind);
+    let shared = -Infinity;
+    for (let variant = 0; variant < 4; variant++) {
+      const sum = this.featureSum({score: 1, coverage: 1, heldShare: 1, facts: about, subjects: this.subjects.groups.length, kindWeight: kind, opening: variant >= 2 ? 1 : 0, problemSection: variant % 2 === 1, heldIdentifiers: this.identifierBound});
+      if (sum > shared) shared = sum;
+    }
+    const top = this.top.fill(0);
+    for (let i = 0; i < ks.length; i++) {
+      let score = Math.exp(shared + weights.features.bm25 * scoreFeatureOf(rows.score(ks[i])));
+      for (let t = 0; t < 4; t++) if (score > top[t]) [top[t], score] = [score, top[t]];
+    }
+    return this.withPageBonus(top);
+  }
+
+  /** The best final score of a page whose four best scores (best first) are `top`: its own plus the page bonus of its three best others. */
+  private withPageBonus(top: Float64Array): number {
+    const total = top[0] + top[1] + top[2] + top[3];
+    let best = 0;
+    for (let t = 0; t < 4; t++) best = Math.max(best, top[t] + this.weights.pageBonus * (total - top[t]));
+    return best * (1 + ROUNDING_MARGIN);
+  }
+
+  /** The weighted sum of a row's features (the log of its score before the page bonus). */
+  private featureSum(input: RowInputs): number {
+    writeFeatures(this.values, 0, input);
+    let sum = 0;
+    for (let f = 0; f < featureCount; f++) sum += this.weightOfFeature[f] * this.values[f];
+    return sum;
+  }
+}
+
+/** Pages by bound, the best on top (ties: the lower page first). */
+class MaxHeap {
+  private readonly pages: number[] = [];
+  private readonly keys: number[] = [];
+
+  get size(): number {
+    return this.pages.length;
+  }
+
+  get topKey(): number {
+    return this.keys[0];
+  }
+
+  private above(i: number, j: number): boolean {
+    return this.keys[i] > this.keys[j] || (this.keys[i] === this.keys[j] && this.pages[i] < this.pages[j]);
+  }
+
+  private swap(i: number, j: number) {
+    [this.pages[i], this.pages[j]] = [this.pages[j], this.pages[i]];
+    [this.keys[i], this.keys[j]] = [this.keys[j], this.keys[i]];
+  }
+
+  push(page: number, key: number) {
+    this.pages.push(page);
+    this.keys.push(key);
+    for (let i = this.pages.length - 1; i > 0 && this.above(i, (i - 1) >> 1); i = (i - 1) >> 1) this.swap(i, (i - 1) >> 1);
+  }
+
+  pop(): number {
+    const page = this.pages[0];
+    const last = this.pages.length - 1;
+    this.swap(0, last);
+    this.pages.pop();
+    this.keys.pop();
+    for (let i = 0; ; ) {
+      const [left, right] = [2 * i + 1, 2 * i + 2];
+      let best = i;
+      if (left < last && this.above(left, best)) best = left;
+      if (right < last && this.above(right, best)) best = right;
+      if (best === i) break;
+      this.swap(i, best);
+      i = best;
+    }
+    return page;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The chat's retrieval reranks only the pages that can hold its references (lib/search/bounded-ranking.ts): it must
+ * choose exactly what ranking every match chooses, for every question the project measures, and its bound must hold
+ * for every section it leaves out.
+ */
+import {describe, expect, it} from 'vitest';
+import {collectSections} from '../../plugins/search-index/collect';
+import {loadSynonyms} from '../../plugins/search-index/synonyms';
+import {searchIndexOfSections} from '../../lib/search/engine';
+import {analyzeFollowUp} from '../../lib/search/query';
+import {chooseReferences, lexicalCandidates, lexicalReferences} from '../../lib/search/retrieval';
+import {rankingWeights} from '../../data/ranking-weights';
+import {readQuestionSets} from '../../scripts/evaluation/question-sets';
+import {readThreads} from '../../scripts/evaluation/threads';
+import {repositoryRoot} from './sharded-corpus';
+
+const sections = collectSections(repositoryRoot);
+const index = searchIndexOfSections(sections, loadSynonyms(repositoryRoot));
+const questions = readQuestionSets(`${repositoryRoot}/data`).flatMap((set) => set.questions.map((q) => q.text));
+const threads = readThreads(`${repositoryRoot}/data/chat-thread-questions.tsv`);
+
+/** The references as they were chosen before: every match ranked, then chosen. */
+const rankingEveryMatch = (prompt: string, count: number, threshold: number, earlier?: string[]) =>
+  chooseReferences(lexicalCandidates(index, prompt, earlier, rankingWeights, sections) ?? [], sections, threshold, count);
+
+describe('bounded ranking', () => {
+  for (const [count, threshold] of [[10, 0.5], [3, 0.5], [20, 0]] as const) {
+    it(`chooses the references ranking every match chooses (${count} at threshold ${threshold}), with the same similarities and scores`, () => {
+      for (const question of questions) {
+        expect(lexicalReferences(index, question, {count, threshold}, rankingWeights, sections), question).toEqual(rankingEveryMatch(question, count, threshold));
+      }
+      for (const {earlier, text} of threads) {
+        expect(lexicalReferences(index, text, {count, threshold, earlier: [earlier]}, rankingWeights, sections), text).toEqual(rankingEveryMatch(text, count, threshold, [earlier]));
+      }
+    }, 120_000);
+  }
+
+  it('ranks each page as the whole ranking does, and no section it has not ranked scores its bound or more', () => {
+    let pruned = 0;
+    for (const question of questions.filter((_, i) => i % 4 === 0)) {
+      const query = analyzeFollowUp(question, [], index.context.synonyms);
+      const whole = index.rank(query, 'OR');
+      const ranking = index.rankBounded(query)!;
+      while (ranking.more()) {
+        const ranked = new Set(ranking.ranked.map((r) => r.id));
+        expect(ranking.ranked, question).toEqual(whole.filter((r) => ranked.has(r.id)));
+        const left = whole.filter((r) => !ranked.has(r.id));
+        if (left.length > 0) expect(Math.max(...left.map((r) => r.score)), question).toBeLessThan(ranking.bound);
+        else expect(ranking.bound).toBe(-Infinity);
+        if (ranking.ranked.length < whole.length / 2) pruned++;
+      }
+      expect(ranking.ranked).toEqual(whole);
+    }
+    // The bound is of use: it often leaves most matches unranked after a first few pages.
+    expect(pruned).toBeGreaterThan(questions.length / 8);
+  }, 120_000);
+});
