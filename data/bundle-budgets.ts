@@ -54,6 +54,6 @@ export const bundleBudgets: readonly BundleBudget[] = [
 export const searchIndexBudgets = {
   wholeIndexMaxGzipBytes: 560 * 1024,
   lexiconMaxGzipBytes: 55 * 1024,
-  /** The search worker's script: the engine, which the search page's worker downloads first. Measured 12.2 KiB. */
-  searchWorkerMaxGzipBytes: 13 * 1024,
+  /** The search worker's script: the engine, which the search page's worker downloads first. Measured 12.8 KiB. */
+  searchWorkerMaxGzipBytes: 14 * 1024,
 } as const;
