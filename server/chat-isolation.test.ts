@@ -40,6 +40,16 @@ afterAll(async () => {
 const ask = (body: unknown, signal?: AbortSignal) =>
   fetch(`${url}/v1/completions`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body), signal});
 
+/** Until the worker has one question running and two waiting (CHAT_QUEUE_MAX=2): on a busy machine the requests take
+ * longer than any fixed sleep to get there, and a question sent before would find room. */
+async function untilQueueFull(): Promise<void> {
+  const deadline = performance.now() + 10_000;
+  while (services.chatPool!.queueLength() < 2) {
+    if (performance.now() > deadline) throw new Error('the three questions never filled the chat\'s queue');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
 async function timedPage(): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${url}/`);
@@ -75,7 +85,7 @@ describe('the chat runs off the thread that serves pages', () => {
     const worst = worstCaseRequest(services.sections, KEY);
     // One running and two waiting (CHAT_QUEUE_MAX=2): the next one is refused at once.
     const running = [ask(worst), ask(worst), ask(worst)];
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilQueueFull();
     const refused = await ask(worst);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
@@ -95,7 +105,7 @@ describe('the chat runs off the thread that serves pages', () => {
     try {
       // One running and two waiting in the worker queue (CHAT_QUEUE_MAX=2) fill the chat.
       const running = [ask(worst), ask(worst), ask(worst)];
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await untilQueueFull();
       const waited = askAt(patientUrl);
       const started = performance.now();
       const refused = await askAt(hastyUrl);
@@ -121,7 +131,7 @@ describe('the chat runs off the thread that serves pages', () => {
     try {
       const worst = worstCaseRequest(services.sections, KEY);
       const running = [askLimited(worst), askLimited(worst), askLimited(worst)];
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await untilQueueFull();
       // Five retries while the queue is full: each told to come back in a second, and each spending the allowance (a
       // client retrying at once would otherwise ask without limit).
       for (let i = 0; i < 5; i++) expect((await askLimited(worst)).status).toBe(503);
