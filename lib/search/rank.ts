@@ -346,8 +346,19 @@ export function writeFeatures(values: Float64Array, row: number, input: RowInput
   values[row + 10] = input.problemSection ? 1 : 0;
   values[row + 11] = input.heldIdentifiers;
   values[row + 12] = opening;
-  values[row + 13] = Math.log(Math.max(input.heldShare, MIN_COVERAGE));
+  values[row + 13] = coverageFeature(input.heldShare);
   values[row + 14] = titleAsked;
+}
+
+/** What sectionFeatures keeps per page met: its facts, its kind's weight, and what its matched sections hold of each subject. */
+interface PageState {
+  facts: PageFacts;
+  kindWeight: number;
+  held: Float64Array;
+  /** subjectShare of `held`, -1 until the first match's row is written (once every match has added to it). */
+  heldShare: number;
+  answerHeld: Float64Array;
+  answerHeldShare: number;
 }
 
 /** A section's coverage: its own share of the subjects blended with what its page's matched sections hold together. */
@@ -371,16 +382,27 @@ export function sectionFeatures(
   const {groups} = subjects;
   const identifiers = query.identifiers ?? [];
   // What each page's summary holds of the query, read off its intro section's match (a page's only summary).
+  const pageIds = new Int32Array(matches.length);
   const summaries = new Map<number, string[]>();
-  for (const match of matches) if (match.summaryTerms) summaries.set(pageOf(match.id), match.summaryTerms);
-  // Per page met: its title's facts, and what its sections hold together.
-  const facts = new Map<number, PageFacts & {held: number[]; heldShare: number | null; answerHeld: number[]; answerHeldShare: number | null}>();
-  const share = (values: readonly number[]) => subjectShare(subjects, values);
-  const factsOf = (page: number) => {
-    let known = facts.get(page);
+  for (let m = 0; m < matches.length; m++) {
+    pageIds[m] = pageOf(matches[m].id);
+    if (matches[m].summaryTerms) summaries.set(pageIds[m], matches[m].summaryTerms!);
+  }
+  // Per page met (by page number: a Map's look-ups cost more than the rest of a match's row): its title's facts, its
+  // kind's weight, and what its sections hold together.
+  const pageStates: Array<PageState | undefined> = new Array(pages.length);
+  const stateOf = (page: number): PageState => {
+    let known = pageStates[page];
     if (!known) {
-      known = {...pageFacts(subjects, query, pages[page], summaries.get(page)), held: groups.map(() => 0), heldShare: null, answerHeld: groups.map(() => 0), answerHeldShare: null};
-      facts.set(page, known);
+      known = {
+        facts: pageFacts(subjects, query, pages[page], summaries.get(page)),
+        kindWeight: kindWeight(query, pages[page].kind),
+        held: new Float64Array(groups.length),
+        heldShare: -1,
+        answerHeld: new Float64Array(groups.length),
+        answerHeldShare: -1,
+      };
+      pageStates[page] = known;
     }
     return known;
   };
@@ -389,12 +411,10 @@ export function sectionFeatures(
   const count = groups.length;
   const credits = new Float64Array(matches.length * count);
   const answerCredits = new Float64Array(matches.length * count);
-  const pageIds = new Int32Array(matches.length);
   for (let m = 0; m < matches.length; m++) {
     const match = matches[m];
-    const page = pageOf(match.id);
-    pageIds[m] = page;
-    const {inTitle, held, answerHeld} = factsOf(page);
+    const page = pageIds[m];
+    const {facts: {inTitle}, held, answerHeld} = stateOf(page);
     const questionOnly = match.questionOnlyTerms;
     const contentTerms = questionOnly ? match.terms.filter((t) => !questionOnly.includes(t)) : match.terms;
     for (let g = 0; g < count; g++) {
@@ -414,13 +434,16 @@ export function sectionFeatures(
   const answerCoverages = new Float64Array(matches.length);
   const answerShifts = new Float64Array(matches.length * ANSWER_SHIFTS);
   const titleCoverages = new Float64Array(matches.length);
+  // One row's inputs, made for the first match and rewritten for each.
+  let row: RowInputs | undefined;
   for (let m = 0; m < matches.length; m++) {
     const match = matches[m];
     const page = pageIds[m];
-    const {kind, firstSection} = pages[page];
-    const known = factsOf(page);
-    known.heldShare ??= share(known.held);
-    known.answerHeldShare ??= share(known.answerHeld);
+    const known = stateOf(page);
+    if (known.heldShare < 0) {
+      known.heldShare = subjectShare(subjects, known.held);
+      known.answerHeldShare = subjectShare(subjects, known.answerHeld);
+    }
     let own = 0;
     let answerOwn = 0;
     for (let g = 0; g < count; g++) {
@@ -429,18 +452,22 @@ export function sectionFeatures(
     }
     const coverage = blendCoverage(own / subjects.totalWeight, known.heldShare);
     answerCoverages[m] = blendCoverage(answerOwn / subjects.totalWeight, known.answerHeldShare);
-    const logOf = (value: number) => Math.log(Math.max(value, MIN_COVERAGE));
     const shifts = m * ANSWER_SHIFTS;
-    answerShifts[shifts] = logOf(answerCoverages[m]) - logOf(coverage);
-    answerShifts[shifts + 1] = logOf(known.answerHeldShare) - logOf(known.heldShare);
+    answerShifts[shifts] = coverageFeature(answerCoverages[m]) - coverageFeature(coverage);
+    answerShifts[shifts + 1] = coverageFeature(known.answerHeldShare) - coverageFeature(known.heldShare);
     // Without a content score (the search box's look-up) the BM25 part is read as it is.
     answerShifts[shifts + 2] = match.contentScore === undefined ? 0 : Math.log(Math.max(match.contentScore, 1e-9)) - Math.log(Math.max(match.score, 1e-9));
-    const heldIdentifiers = identifiers.length ? identifiers.filter((terms) => holdsAll(terms, match.terms)).length / identifiers.length : 0;
-    writeFeatures(values, m * FEATURE_COUNT, {
-      score: match.score, coverage, heldShare: known.heldShare, facts: known, subjects: count, kindWeight: kindWeight(query, kind),
-      opening: match.id === firstSection ? 1 : 0, problemSection: Boolean(query.describesProblem && answersProblems(match.id)), heldIdentifiers,
-    });
-    titleCoverages[m] = known.titleCoverage;
+    row ??= {score: 0, coverage: 0, heldShare: 0, facts: known.facts, subjects: count, kindWeight: 1, opening: 0, problemSection: false, heldIdentifiers: 0};
+    row.score = match.score;
+    row.coverage = coverage;
+    row.heldShare = known.heldShare;
+    row.facts = known.facts;
+    row.kindWeight = known.kindWeight;
+    row.opening = match.id === pages[page].firstSection ? 1 : 0;
+    row.problemSection = Boolean(query.describesProblem && answersProblems(match.id));
+    row.heldIdentifiers = identifiers.length ? identifiers.filter((terms) => holdsAll(terms, match.terms)).length / identifiers.length : 0;
+    writeFeatures(values, m * FEATURE_COUNT, row);
+    titleCoverages[m] = known.facts.titleCoverage;
     coverages[m] = coverage;
   }
   return {values, pages: pageIds, coverage: coverages, answerCoverage: answerCoverages, answerShifts, titleCoverage: titleCoverages};
