@@ -54,6 +54,9 @@ export const bundleBudgets: readonly BundleBudget[] = [
 export const searchIndexBudgets = {
   wholeIndexMaxGzipBytes: 560 * 1024,
   lexiconMaxGzipBytes: 55 * 1024,
-  /** The search worker's script: the engine, which the search page's worker downloads first. Measured 12.8 KiB. */
-  searchWorkerMaxGzipBytes: 14 * 1024,
+  /**
+   * The search worker's script: the engine, which the search page's worker downloads first. Measured 15.0 KiB, of which
+   * 2.2 KiB is the bounded ranking (a keystroke reranks the pages that can hold its hits, not every match).
+   */
+  searchWorkerMaxGzipBytes: 16 * 1024,
 } as const;

@@ -81,6 +81,8 @@ export interface BoundedRanking {
   readonly ranked: readonly RankedSection[];
   /** No section of a page not yet reranked scores this much or more; -Infinity once every page is. */
   readonly bound: number;
+  /** How many sections the query matched, ranked or not. */
+  readonly matched: number;
   /** Reranks the pages with the next best bounds; false when every page is reranked. */
   more(): boolean;
 }
@@ -202,14 +204,20 @@ class SubjectCredits {
   }
 }
 
-/** The chat's OR ranking of a (salient) query, a few pages at a time; null when the matcher or the weights allow no bound. */
-export function boundedRanking(context: RankingPages, matcher: RowMatcher, query: AnalyzedQuery, weights: RankingWeights): BoundedRanking | null {
+/**
+ * The ranking of a (salient) query, a few pages at a time; null when the matcher or the weights allow no bound. As
+ * engine.ts matchQuery matches: 'OR' (the chat's) matches any subject and reads the content scores the chat's threshold
+ * needs; otherwise (the search box's) all subjects, or any when no section has them all.
+ */
+export function boundedRanking(context: RankingPages, matcher: RowMatcher, query: AnalyzedQuery, weights: RankingWeights, combineWith?: 'AND' | 'OR'): BoundedRanking | null {
   if (!matcher.matchRows || !boundable(weights) || query.groups.length > MAX_BOUNDED_SUBJECTS) return null;
-  if (query.groups.length === 0) return {ranked: [], bound: -Infinity, more: () => false};
+  if (query.groups.length === 0) return {ranked: [], bound: -Infinity, matched: 0, more: () => false};
   // Weighs every subject before the search.
   const subjects = querySubjects(query, matcher.weightOf, weights);
   // Read from here to the last page reranked: no other search of the engine runs in between.
-  const rows = matcher.matchRows(queryExpression(query, 'OR'));
+  const strict = combineWith === 'OR' ? null : matcher.matchRows(queryExpression(query, 'AND'));
+  const rows = strict && strict.length > 0 ? strict : matcher.matchRows(queryExpression(query, 'OR'));
+  const withContentScores = combineWith === 'OR';
   const pages = context.pages;
 
   // The matches of each page.
@@ -258,6 +266,7 @@ export function boundedRanking(context: RankingPages, matcher: RowMatcher, query
     get bound() {
       return waiting.size === 0 ? -Infinity : waiting.topKey;
     },
+    matched: rows.length,
     more() {
       if (waiting.size === 0) return false;
       const chosen: number[] = [];
@@ -270,10 +279,10 @@ export function boundedRanking(context: RankingPages, matcher: RowMatcher, query
       chosen.sort(engineOrder);
       const matches: EngineMatch[] = chosen.map((k) => rows.match(k));
       // As matchQuery: what the page itself says, which the chat's threshold reads.
-      const content = rows.contentScoresOf(matches.map((m) => m.id));
+      const content = withContentScores ? rows.contentScoresOf(matches.map((m) => m.id)) : null;
       for (const [i, match] of matches.entries()) {
         rowOf.set(match.id, chosen[i]);
-        match.contentScore = content.get(match.id) ?? 0;
+        if (content) match.contentScore = content.get(match.id) ?? 0;
       }
       const reranked = rerank(matches, query, context.pageOf, pages, matcher.weightOf, context.answersProblems, weights);
       ranked = [...ranked, ...reranked].sort((a, b) => b.score - a.score || engineOrder(rowOf.get(a.id)!, rowOf.get(b.id)!));

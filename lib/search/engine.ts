@@ -484,6 +484,35 @@ export function rankQuery(context: RankingContext, matcher: Matcher, query: Anal
   return rerank(matches, salient, context.pageOf, context.pages, matcher.weightOf, context.answersProblems, weights);
 }
 
+/** The first sections of a query's ranking, and how many sections it matched in all. */
+export interface TopRanking {
+  readonly total: number;
+  /** The first `limit` sections, as rankQuery ranks them. */
+  top(limit: number): RankedSection[];
+}
+
+/**
+ * rankQuery's ranking read from the top. Where the matcher and the weights allow a bound (bounded-ranking.ts), only the
+ * pages that can hold the sections asked for are reranked: a short prefix typed in the search box matches most of the
+ * site, and reranking every match made a keystroke's cost grow with the site (issue 50).
+ */
+export function rankFromTop(context: RankingContext, matcher: Matcher, query: AnalyzedQuery, combineWith?: 'AND' | 'OR', weights: RankingWeights = rankingWeights): TopRanking {
+  const bounded = boundedRanking(context, matcher, salientQuery(query, matcher.weightOf), weights, combineWith);
+  if (!bounded) {
+    const ranked = rankQuery(context, matcher, query, combineWith, weights);
+    return {total: ranked.length, top: (limit) => ranked.slice(0, limit)};
+  }
+  return {
+    total: bounded.matched,
+    top(limit) {
+      if (limit <= 0) return [];
+      // Settled once the limit-th section scores at least the bound: every section not reranked scores below it.
+      while ((bounded.ranked.length < limit || bounded.ranked[limit - 1].score < bounded.bound) && bounded.more());
+      return bounded.ranked.slice(0, limit);
+    },
+  };
+}
+
 /**
  * Most subjects a query is matched with. The longest question of the four evaluation sets has 18; a 2,000-character
  * prompt with three earlier questions of 2,000 characters has hundreds, and each costs a (fuzzy) look-up, so beyond
@@ -581,7 +610,7 @@ function rankingIndex(matcher: Matcher, data: RankingData, {language, docsTag, s
     context,
     matcher,
     rank,
-    rankBounded: (query, weights = rankingWeights) => boundedRanking(context, matcher, salientQuery(query, matcher.weightOf), weights),
+    rankBounded: (query, weights = rankingWeights) => boundedRanking(context, matcher, salientQuery(query, matcher.weightOf), weights, 'OR'),
     search(query, limit = 50, filters = {}) {
       if (!query.trim() || excludedBy(filters, language, docsTag)) return [];
       return rank(context.analyze(query), filters.combineWith).slice(0, limit).map((r) => toHit(r, sections[r.id], data.pages));

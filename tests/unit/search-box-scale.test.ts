@@ -1,6 +1,6 @@
 /**
- * The search box's keystrokes over ten times the site's sections (issue 50) cost about ten times the site's own, not
- * more: measured on the code the browser's search worker runs (openShardedIndex), both sizes in the same run.
+ * The search box's keystrokes over ten times the site's sections (issue 50) cost less than ten times the site's own:
+ * measured on the code the browser's search worker runs (openShardedIndex), both sizes in the same run.
  */
 import {describe, expect, it} from 'vitest';
 import {buildSearchIndex} from '../../lib/search/engine';
@@ -35,7 +35,7 @@ async function keystrokeCpuP95(index: ReturnType<typeof searchBox>, prefixes: re
 }
 
 describe('the search box at ten times the sections', () => {
-  it('answers the slow keystrokes (95th percentile) in at most 25 times the CPU of the site\'s own', async () => {
+  it('answers the slow keystrokes (95th percentile) in at most 12 times the CPU of the site\'s own', async () => {
     const queries = readDevQueries().map((q) => q.query).slice(0, 25);
     const prefixes = queries.flatMap((q) => Array.from({length: q.length}, (_, i) => q.slice(0, i + 1)));
     const one = searchBox(1);
@@ -47,8 +47,9 @@ describe('the search box at ten times the sections', () => {
     const p95Ten = await keystrokeCpuP95(ten, prefixes);
     const ratio = p95Ten / p95One;
     console.log(`${prefixes.length} keystrokes, CPU p95: 1x ${(p95One * 1000).toFixed(1)} ms, 10x ${(p95Ten * 1000).toFixed(1)} ms (${ratio.toFixed(1)}x)`);
-    // Linear growth is 10x (a short prefix reaches ten times the sections). Measured 12.8x in the bench and 14.9-18.8x
-    // beside two builds; before each query got a matcher of its own over lean postings, 20-31x.
-    expect(ratio).toBeLessThan(25);
+    // A short prefix reaches ten times the sections; walking their postings grows tenfold, but only the pages that can
+    // hold the 8 hits are reranked. Measured 7.9x beside another job; reranking every match, 14.9-18.8x, and before
+    // each query got a matcher of its own over lean postings, 20-31x.
+    expect(ratio).toBeLessThan(12);
   }, 300_000);
 });

@@ -39,6 +39,17 @@ describe('sharded search index', () => {
     await expectRankedAsWhole(index, full, queries);
   }, 300_000);
 
+  it('gives as many first hits as asked for, each as the full ranking orders them, with the total of every match', async () => {
+    // Each search reranks only the pages that can hold the hits it shows: a short limit stops sooner.
+    const {index} = opened();
+    for (const query of typedQueries().filter((_, i) => i % 5 === 0)) {
+      const expected = full.search(query, Number.MAX_SAFE_INTEGER);
+      for (const limit of [1, 8, 50]) {
+        expect(await index.search(query, limit), `${query} (${limit})`).toEqual({hits: expected.slice(0, limit), total: expected.length});
+      }
+    }
+  }, 300_000);
+
   it('ranks as the full index does when it keeps few postings decoded between queries', async () => {
     // Kept this small, nearly every keystroke drops terms an earlier one decoded and decodes them again.
     const {index} = opened({maxDecodedPostings: 2_000});

@@ -1,7 +1,7 @@
 import {retryingCache} from './retrying-cache';
 import type {Fetch, SearchPage, ShardedSearchIndex} from './search-types';
 import {FIRST_HITS} from './first-results';
-import {decodePostingLine, excludedBy, lastAtOrBefore, postingsMatcher, QUERY_OPTIONS, rankingContext, rankQuery, sectionTables, toHit, type EngineStats, type Matcher, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile, type TermPostings} from '../../../lib/search/engine';
+import {decodePostingLine, excludedBy, lastAtOrBefore, postingsMatcher, QUERY_OPTIONS, rankFromTop, rankingContext, sectionTables, toHit, type EngineStats, type Matcher, type RankedSection, type SearchFilters, type SearchHit, type SearchIndexFile, type TermPostings} from '../../../lib/search/engine';
 import {queryLeaves, type QueryLeaf} from '../../../lib/search/query';
 
 /**
@@ -171,18 +171,13 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
     return byTerm;
   });
 
-  // The last ranking is kept: the search page prefetches its first query, then searches it.
-  const rankings = retryingCache((key) => {
-    const [combineWith, query] = JSON.parse(key) as ['AND' | 'OR' | null, string];
-    return rankAfresh(query, combineWith ?? undefined);
-  }, 1);
-  const rank = (query: string, combineWith?: 'AND' | 'OR') => rankings(JSON.stringify([combineWith ?? null, query]));
-  const context = rankingContext(lexicon);
-  async function rankAfresh(text: string, combineWith?: 'AND' | 'OR'): Promise<RankedSection[]> {
+  // The last query's matcher is kept: the search page prefetches its first query, then searches it. The ranking itself
+  // is made by each search, after its last wait: its rows are valid until the index's next search.
+  const matchers = retryingCache(async (text) => {
     const query = context.analyze(text);
-    const reached = reachableTerms(termList, queryLeaves(query));
-    return rankQuery(context, await matcherFor(reached), query, combineWith);
-  }
+    return {query, matcher: await matcherFor(reachableTerms(termList, queryLeaves(query)))};
+  }, 1);
+  const context = rankingContext(lexicon);
 
   // Each term's postings are decoded once and kept (oldest reached first, up to MAX_DECODED_POSTINGS): a keystroke
   // decodes only the terms it reaches anew, and its matcher holds its own terms alone. A matcher kept across
@@ -219,12 +214,13 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
   return {
     async search(query, limit, filters = {}, onFirstHits) {
       if (!query.trim() || excludedBy(filters, lexicon.language, lexicon.docsTag)) return {hits: [], total: 0};
-      const ranked = await rank(query, filters.combineWith);
-      const shown = ranked.slice(0, limit);
+      const {query: analyzed, matcher} = await matchers(query);
+      const ranking = rankFromTop(context, matcher, analyzed, filters.combineWith);
+      const shown = ranking.top(limit);
       if (onFirstHits && shown.length > FIRST_HITS) {
-        await onFirstHits({hits: await hitsOf(shown.slice(0, FIRST_HITS)), total: ranked.length});
+        await onFirstHits({hits: await hitsOf(shown.slice(0, FIRST_HITS)), total: ranking.total});
       }
-      return {hits: await hitsOf(shown), total: ranked.length};
+      return {hits: await hitsOf(shown), total: ranking.total};
     },
   };
 }
