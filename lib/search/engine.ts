@@ -193,22 +193,17 @@ export function encodePostings(index: MiniSearchJson['index']): string {
   }).join('\n');
 }
 
+/** Posting lines (encodePostings) back as MiniSearch's JSON index; decodePostingLine reads each line. */
 export function decodePostings(postings: string): MiniSearchJson['index'] {
   return postings.split('\n').filter(Boolean).map((line) => {
-    const [term, ...parts] = line.split(' ');
-    const fields: Record<string, Record<string, number>> = {};
-    for (const part of parts) {
-      const [field, list] = part.split('=');
+    const {term, fields} = decodePostingLine(line);
+    const json: Record<string, Record<string, number>> = {};
+    for (const [field, {ids, freqs}] of fields) {
       const docs: Record<string, number> = {};
-      let id = 0;
-      for (const entry of list.split(',')) {
-        const [delta, freq] = entry.split(':');
-        id += parseInt(delta, 36);
-        docs[id] = freq ? Number(freq) : 1;
-      }
-      fields[field] = docs;
+      ids.forEach((id, i) => (docs[id] = freqs[i]));
+      json[field] = docs;
     }
-    return [term, fields];
+    return [term, json];
   });
 }
 
@@ -259,7 +254,7 @@ export function decodePostingLine(line: string): TermPostings {
   const [term, ...parts] = line.split(' ');
   const fields = new Map<number, CompactPostings>();
   let postings = 0;
-  let holding: Set<number> | null = parts.length > 1 ? new Set() : null;
+  const holding: Set<number> | null = parts.length > 1 ? new Set() : null;
   for (const part of parts) {
     const [field, list] = part.split('=');
     const entries = list.split(',');

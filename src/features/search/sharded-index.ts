@@ -153,6 +153,9 @@ export function reachableTerms(terms: readonly string[], leaves: readonly QueryL
  */
 export const MAX_DECODED_POSTINGS = 400_000;
 
+/** Most posting shards kept split into lines (a shard holds about DEFAULT_SHARD_SIZES.postingChars characters). */
+const MAX_KEPT_POSTING_SHARDS = 256;
+
 /** Answers queries from a lexicon, fetching each shard once; a failed fetch is forgotten so the next query retries. */
 export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: string) => Promise<string>, {maxDecodedPostings = MAX_DECODED_POSTINGS} = {}): ShardedSearchIndex {
   const termList = lexicon.terms.split('\n');
@@ -164,12 +167,13 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
   // The shard holding term index t: the last shard whose first term is at or before t.
   const postingShardOf = (t: number) => lastAtOrBefore(firsts, t);
   // Each posting shard is split into its lines once, by term: a keystroke then looks its terms up instead of
-  // splitting and scanning every shard it reaches again.
+  // splitting and scanning every shard it reaches again. The shards fetched longest ago are let go past
+  // MAX_KEPT_POSTING_SHARDS (fetched again, from the browser's cache, if a term of theirs is needed again).
   const postingLines = retryingCache(async (id) => {
     const byTerm = new Map<string, string>();
     for (const line of (await fetchShard(lexicon.postingShards[Number(id)].file)).split('\n')) if (line) byTerm.set(termOf(line), line);
     return byTerm;
-  });
+  }, MAX_KEPT_POSTING_SHARDS);
 
   // The last query's matcher is kept: the search page prefetches its first query, then searches it. The ranking itself
   // is made by each search, after its last wait: its rows are valid until the index's next search.
