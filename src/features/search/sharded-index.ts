@@ -127,12 +127,39 @@ function withinEditDistance(a: string, b: string, max: number): boolean {
   return previous[b.length] <= max;
 }
 
+/** Most fuzzy look-ups remembered: a query's earlier words are looked up again at each keystroke of its last. */
+const REMEMBERED_FUZZY_WORDS = 64;
+
+/** Positions of the terms within an edit distance of a word: only terms of a length that can be are compared. */
+export type NearTerms = (word: string, maxDistance: number) => readonly number[];
+
+export function nearTerms(terms: readonly string[]): NearTerms {
+  const byLength: number[][] = [];
+  terms.forEach((term, t) => (byLength[term.length] ??= []).push(t));
+  const remembered = new Map<string, number[]>();
+  return (word, maxDistance) => {
+    const key = `${maxDistance} ${word}`;
+    let found = remembered.get(key);
+    if (found) {
+      remembered.delete(key);
+    } else {
+      found = [];
+      for (let length = Math.max(0, word.length - maxDistance); length <= word.length + maxDistance; length++) {
+        for (const t of byLength[length] ?? []) if (withinEditDistance(word, terms[t], maxDistance)) found.push(t);
+      }
+      if (remembered.size >= REMEMBERED_FUZZY_WORDS) remembered.delete(remembered.keys().next().value as string);
+    }
+    remembered.set(key, found);
+    return found;
+  };
+}
+
 /**
  * Positions in the sorted term list of every term a query reaches, expanded as MiniSearch's search expands it under
  * QUERY_OPTIONS: the exact term, completions of a prefix term, and terms within the fuzzy edit distance. A sorted
  * array answers this without building MiniSearch's radix tree, which costs tens of milliseconds on a phone.
  */
-export function reachableTerms(terms: readonly string[], leaves: readonly QueryLeaf[]): Set<number> {
+export function reachableTerms(terms: readonly string[], leaves: readonly QueryLeaf[], near: NearTerms = nearTerms(terms)): Set<number> {
   const reached = new Set<number>();
   leaves.forEach(({term, prefix}) => {
     const at = lowerBound(terms, term);
@@ -142,7 +169,7 @@ export function reachableTerms(terms: readonly string[], leaves: readonly QueryL
     }
     const fuzzy = QUERY_OPTIONS.fuzzy(term);
     const maxDistance = fuzzy === false ? 0 : fuzzy < 1 ? Math.min(QUERY_OPTIONS.maxFuzzy, Math.round(term.length * fuzzy)) : fuzzy;
-    if (maxDistance) terms.forEach((candidate, t) => withinEditDistance(term, candidate, maxDistance) && reached.add(t));
+    if (maxDistance) for (const t of near(term, maxDistance)) reached.add(t);
   });
   return reached;
 }
@@ -159,6 +186,7 @@ const MAX_KEPT_POSTING_SHARDS = 256;
 /** Answers queries from a lexicon, fetching each shard once; a failed fetch is forgotten so the next query retries. */
 export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: string) => Promise<string>, {maxDecodedPostings = MAX_DECODED_POSTINGS} = {}): ShardedSearchIndex {
   const termList = lexicon.terms.split('\n');
+  const near = nearTerms(termList);
   const sectionShardOf = (id: number) => Math.floor(id / lexicon.sectionShardSize);
   const sectionShard = retryingCache(async (shard) => JSON.parse(await fetchShard(lexicon.sectionShards[Number(shard)])) as SectionEntry[]);
   const hitsOf = (ranked: RankedSection[]) =>
@@ -179,7 +207,7 @@ export function openShardedIndex(lexicon: SearchLexicon, fetchShard: (file: stri
   // is made by each search, after its last wait: its rows are valid until the index's next search.
   const matchers = retryingCache(async (text) => {
     const query = context.analyze(text);
-    return {query, matcher: await matcherFor(reachableTerms(termList, queryLeaves(query)))};
+    return {query, matcher: await matcherFor(reachableTerms(termList, queryLeaves(query), near))};
   }, 1);
   const context = rankingContext(lexicon);
 
