@@ -134,8 +134,8 @@ const REMEMBERED_FUZZY_WORDS = 64;
 export type NearTerms = (word: string, maxDistance: number) => readonly number[];
 
 export function nearTerms(terms: readonly string[]): NearTerms {
-  const byLength: number[][] = [];
-  terms.forEach((term, t) => (byLength[term.length] ??= []).push(t));
+  // Made at the first word long enough to be looked up: the first keystrokes do not wait for it.
+  let byLength: number[][] | undefined;
   const remembered = new Map<string, number[]>();
   return (word, maxDistance) => {
     const key = `${maxDistance} ${word}`;
@@ -143,6 +143,10 @@ export function nearTerms(terms: readonly string[]): NearTerms {
     if (found) {
       remembered.delete(key);
     } else {
+      if (!byLength) {
+        byLength = [];
+        for (let t = 0; t < terms.length; t++) (byLength[terms[t].length] ??= []).push(t);
+      }
       found = [];
       for (let length = Math.max(0, word.length - maxDistance); length <= word.length + maxDistance; length++) {
         for (const t of byLength[length] ?? []) if (withinEditDistance(word, terms[t], maxDistance)) found.push(t);
