@@ -42,8 +42,9 @@ import type {Query} from 'minisearch';
 
 /**
  * An engine's matches of an expression, read one at a time and unsorted: the engine lists them by score, best first,
- * ties in the order here (k). A match's section and score, and the numbers of the terms it matched, cost nothing to
- * read; the match itself is built when asked for. Valid until the engine's next search.
+ * ties in the order here (k). A match's section and score, and the numbers of the query terms it matched, cost nothing
+ * to read; the matches themselves (with the index terms each matched) are built when asked for, for the few sections
+ * reranked. Valid until the engine's next search.
  */
 export interface MatchRows {
   readonly length: number;
@@ -52,12 +53,12 @@ export interface MatchRows {
   /** The number of a term the search reached, -1 for one it did not; every number is below termCount. */
   termId(term: string): number;
   readonly termCount: number;
-  /** Calls `visit` with the number of each index term match k holds (its `terms`). */
-  visitTerms(k: number, visit: (termId: number) => void): void;
   /** Calls `visit` with the number of each query term that matched match k (its `queryTerms`). */
   visitQueryTerms(k: number, visit: (termId: number) => void): void;
-  /** Match k as the engine lists it. */
-  match(k: number): EngineMatch;
+  /** The numbers of the index terms a query term reached: each index term a match holds came from one of its query terms. */
+  termsReachedFrom(queryTermId: number): readonly number[];
+  /** Matches ks as the engine lists them. */
+  matches(ks: readonly number[]): EngineMatch[];
   /** The content scores (the BM25 score in the page's own text, without the written questions) of some sections only. */
   contentScoresOf(ids: readonly number[]): {get(id: number): number | undefined};
 }
@@ -157,8 +158,10 @@ function holdsMarked(alternatives: readonly Int32Array[], marks: Int32Array, sta
 const MAX_BOUNDED_SUBJECTS = 31;
 
 /**
- * rank.ts's credit of each subject in each match, read off term numbers (a release line counted held wherever it
- * matched, its releases being matched as prefixes): only the subjects whose terms the match reached are looked at.
+ * A bound of rank.ts's credit of each subject in each match, read off term numbers (a release line counted held
+ * wherever it matched, its releases being matched as prefixes): only the subjects whose terms the match reached are
+ * looked at. The index terms a match holds are taken to be every subject term its query terms reached (a superset:
+ * each term it holds came from one of them), so that the search keeps no list of matched terms per section.
  */
 class SubjectCredits {
   private readonly alternatives: Int32Array[][];
@@ -167,15 +170,19 @@ class SubjectCredits {
   private readonly subjectsOf: Int32Array;
   private readonly held: Int32Array;
   private readonly near: Int32Array;
+  /** Per query term's number, the subject terms it reached (see MatchRows.termsReachedFrom), made when first read. */
+  private readonly subjectTermsFrom: Array<Int32Array | undefined> = [];
   private stamp = 0;
   private reached = 0;
-  private readonly markHeld = (id: number) => {
-    this.held[id] = this.stamp;
-    this.reached |= this.subjectsOf[id];
-  };
-  private readonly markNear = (id: number) => {
+  private readonly markQueryTerm = (id: number) => {
     this.near[id] = this.stamp;
     this.reached |= this.subjectsOf[id];
+    const reachedTerms = (this.subjectTermsFrom[id] ??= Int32Array.from(this.rows.termsReachedFrom(id).filter((term) => this.subjectsOf[term] !== 0)));
+    for (let i = 0; i < reachedTerms.length; i++) {
+      const term = reachedTerms[i];
+      this.held[term] = this.stamp;
+      this.reached |= this.subjectsOf[term];
+    }
   };
 
   constructor(private readonly rows: MatchRows, groups: readonly SubjectGroup[]) {
@@ -192,8 +199,7 @@ class SubjectCredits {
   read(k: number, credits: Float64Array): number {
     this.stamp = k + 1;
     this.reached = 0;
-    this.rows.visitTerms(k, this.markHeld);
-    this.rows.visitQueryTerms(k, this.markNear);
+    this.rows.visitQueryTerms(k, this.markQueryTerm);
     for (let bits = this.reached; bits !== 0; bits &= bits - 1) {
       const g = 31 - Math.clz32(bits & -bits);
       credits[g] = holdsMarked(this.alternatives[g], this.held, this.stamp) || holdsMarked(this.releases[g], this.near, this.stamp) ? 1 : holdsMarked(this.alternatives[g], this.near, this.stamp) ? nearMatchCredit : 0;
@@ -268,7 +274,7 @@ export function boundedRanking(context: RankingPages, matcher: RowMatcher, query
       }
       batch *= 2;
       chosen.sort(engineOrder);
-      const matches: EngineMatch[] = chosen.map((k) => rows.match(k));
+      const matches: EngineMatch[] = rows.matches(chosen);
       // As matchQuery: what the page itself says, which the chat's threshold reads.
       const content = rows.contentScoresOf(matches.map((m) => m.id));
       for (const [i, match] of matches.entries()) {
