@@ -161,7 +161,9 @@ const MAX_BOUNDED_SUBJECTS = 31;
  * A bound of rank.ts's credit of each subject in each match, read off term numbers (a release line counted held
  * wherever it matched, its releases being matched as prefixes): only the subjects whose terms the match reached are
  * looked at. The index terms a match holds are taken to be every subject term its query terms reached (a superset:
- * each term it holds came from one of them), so that the search keeps no list of matched terms per section.
+ * each term it holds came from one of them), so that the search keeps no list of matched terms per section. A match's
+ * credits then depend only on which query terms it matched, which most matches share with many others: they are
+ * worked out once per set of query terms (when a question has at most MAX_QUERY_TERM_BITS of them).
  */
 class SubjectCredits {
   private readonly alternatives: Int32Array[][];
@@ -174,6 +176,26 @@ class SubjectCredits {
   private readonly subjectTermsFrom: Array<Int32Array | undefined> = [];
   private stamp = 0;
   private reached = 0;
+  /** Per term number, its bit + 1 among the query terms met so far (0: none yet), and the term of each bit. */
+  private readonly queryBit: Int32Array;
+  private readonly bitTerms: number[] = [];
+  /** The query terms of the match being read, as bits; -1 once they do not fit. */
+  private querySet = 0;
+  /** Credits by set of query terms: the subjects reached (bits) and each one's credit. */
+  private readonly bySet = new Map<number, {reached: number; credits: Float64Array}>();
+  private readonly addQueryBit = (id: number) => {
+    if (this.querySet < 0) return;
+    let bit = this.queryBit[id] - 1;
+    if (bit < 0) {
+      if (this.bitTerms.length === MAX_QUERY_TERM_BITS) {
+        this.querySet = -1;
+        return;
+      }
+      bit = this.bitTerms.push(id) - 1;
+      this.queryBit[id] = bit + 1;
+    }
+    this.querySet |= 1 << bit;
+  };
   private readonly markQueryTerm = (id: number) => {
     this.near[id] = this.stamp;
     this.reached |= this.subjectsOf[id];
@@ -193,13 +215,40 @@ class SubjectCredits {
     this.alternatives.forEach((alternatives, g) => alternatives.forEach((a) => a.forEach((id) => id >= 0 && (this.subjectsOf[id] |= 1 << g))));
     this.held = new Int32Array(rows.termCount);
     this.near = new Int32Array(rows.termCount);
+    this.queryBit = new Int32Array(rows.termCount);
   }
 
   /** Match k's credits of the subjects it reached, written to `credits`; returns their bits (the others' credit is 0). */
   read(k: number, credits: Float64Array): number {
-    this.stamp = k + 1;
+    this.querySet = 0;
+    this.rows.visitQueryTerms(k, this.addQueryBit);
+    if (this.querySet < 0) {
+      this.startMarks();
+      this.rows.visitQueryTerms(k, this.markQueryTerm);
+      return this.credit(credits);
+    }
+    let known = this.bySet.get(this.querySet);
+    if (!known) {
+      this.startMarks();
+      for (let bits = this.querySet; bits !== 0; bits &= bits - 1) this.markQueryTerm(this.bitTerms[31 - Math.clz32(bits & -bits)]);
+      known = {reached: 0, credits: new Float64Array(this.alternatives.length)};
+      known.reached = this.credit(known.credits);
+      this.bySet.set(this.querySet, known);
+    }
+    for (let bits = known.reached; bits !== 0; bits &= bits - 1) {
+      const g = 31 - Math.clz32(bits & -bits);
+      credits[g] = known.credits[g];
+    }
+    return known.reached;
+  }
+
+  private startMarks() {
+    this.stamp++;
     this.reached = 0;
-    this.rows.visitQueryTerms(k, this.markQueryTerm);
+  }
+
+  /** The credits of the subjects the marked terms reached, written to `credits`; returns their bits. */
+  private credit(credits: Float64Array): number {
     for (let bits = this.reached; bits !== 0; bits &= bits - 1) {
       const g = 31 - Math.clz32(bits & -bits);
       credits[g] = holdsMarked(this.alternatives[g], this.held, this.stamp) || holdsMarked(this.releases[g], this.near, this.stamp) ? 1 : holdsMarked(this.alternatives[g], this.near, this.stamp) ? nearMatchCredit : 0;
@@ -207,6 +256,9 @@ class SubjectCredits {
     return this.reached;
   }
 }
+
+/** Most query terms whose sets SubjectCredits keeps credits for (one bit each). */
+const MAX_QUERY_TERM_BITS = 30;
 
 /** The chat's OR ranking of a (salient) query, a few pages at a time; null when the matcher or the weights allow no bound. */
 export function boundedRanking(context: RankingPages, matcher: RowMatcher, query: AnalyzedQuery, weights: RankingWeights): BoundedRanking | null {
@@ -237,7 +289,7 @@ export function boundedRanking(context: RankingPages, matcher: RowMatcher, query
   const roughBounds = new Float64Array(pages.length);
   for (let p = 0; p < pages.length; p++) {
     if (starts[p + 1] === starts[p]) continue;
-    roughBounds[p] = bounds.rough(p, byPage.subarray(starts[p], starts[p + 1]));
+    roughBounds[p] = bounds.rough(p, byPage, starts[p], starts[p + 1]);
     roughOrder.push(p);
   }
   roughOrder.sort((a, b) => roughBounds[b] - roughBounds[a] || a - b);
@@ -247,7 +299,7 @@ export function boundedRanking(context: RankingPages, matcher: RowMatcher, query
   const refine = () => {
     while (nextRough < roughOrder.length && (waiting.size === 0 || roughBounds[roughOrder[nextRough]] > waiting.topKey)) {
       const p = roughOrder[nextRough++];
-      waiting.push(p, bounds.of(p, byPage.subarray(starts[p], starts[p + 1])));
+      waiting.push(p, bounds.of(p, byPage, starts[p], starts[p + 1]));
     }
   };
   refine();
@@ -302,6 +354,7 @@ class PageBounds {
   private ownShares = new Float64Array(0);
   private readonly values = new Float64Array(FEATURE_COUNT);
   private readonly top = new Float64Array(4);
+  private readonly roughSharedOfKind = new Map<string, number>();
   /** Per page, the shared part of its sections' bounds: see `of`. */
   private readonly shared = new Float64Array(4);
 
@@ -323,8 +376,8 @@ class PageBounds {
     this.touched = new Float64Array(count);
   }
 
-  /** The bound of page p's best final score, its matches being `ks`: each section's bound plus the page bonus of the best others. */
-  of(p: number, ks: Int32Array): number {
+  /** The bound of page p's best final score, its matches being ks[from] to ks[to - 1]: each section's bound plus the page bonus of the best others. */
+  of(p: number, ks: Int32Array, from: number, to: number): number {
     const {subjects, rows, credit, pageHeld, touched} = this;
     const {groups, totalWeight} = subjects;
     const page = this.context.pages[p];
@@ -336,10 +389,10 @@ class PageBounds {
       pageHeld[g] = touched[g] = inTitle;
       titleOwn += inTitle * groups[g].weight;
     }
-    if (this.ownShares.length < ks.length) this.ownShares = new Float64Array(ks.length * 2);
-    for (let i = 0; i < ks.length; i++) {
+    if (this.ownShares.length < to - from) this.ownShares = new Float64Array((to - from) * 2);
+    for (let i = 0; i < to - from; i++) {
       let own = titleOwn;
-      for (let bits = this.credits.read(ks[i], credit); bits !== 0; bits &= bits - 1) {
+      for (let bits = this.credits.read(ks[from + i], credit); bits !== 0; bits &= bits - 1) {
         const g = 31 - Math.clz32(bits & -bits);
         if (facts.inTitle[g] || credit[g] === 0) continue;
         own += credit[g] * groups[g].weight;
@@ -360,10 +413,10 @@ class PageBounds {
     }
     const {bm25, coverage} = this.weights.features;
     const top = this.top.fill(0);
-    for (let i = 0; i < ks.length; i++) {
-      const id = rows.id(ks[i]);
+    for (let i = 0; i < to - from; i++) {
+      const id = rows.id(ks[from + i]);
       const variant = (id === page.firstSection ? 2 : 0) + (this.query.describesProblem && this.context.answersProblems(id) ? 1 : 0);
-      let score = Math.exp(shared[variant] + bm25 * scoreFeatureOf(rows.score(ks[i])) + coverage * coverageFeatureOf(blend(this.ownShares[i], heldShare)));
+      let score = Math.exp(shared[variant] + bm25 * scoreFeatureOf(rows.score(ks[from + i])) + coverage * coverageFeatureOf(blend(this.ownShares[i], heldShare)));
       // The page's four best bounds, best first.
       for (let t = 0; t < 4; t++) if (score > top[t]) [top[t], score] = [score, top[t]];
     }
@@ -372,12 +425,29 @@ class PageBounds {
 
   /**
    * A rougher bound of page p's best final score, reading only its sections' BM25 scores: every subject counted held
-   * by every section (coverage 1, and the summary's), as by the page's sections together.
+   * by every section (coverage 1, and the summary's), as by the page's sections together. The bound of a section
+   * grows with its BM25 score (the weight on BM25 is not negative), so only the page's four best scores are bounded.
    */
-  rough(p: number, ks: Int32Array): number {
-    const {rows, weights, query} = this;
+  rough(p: number, ks: Int32Array, from: number, to: number): number {
+    const {rows, weights} = this;
+    const best = this.top.fill(-Infinity);
+    for (let i = from; i < to; i++) {
+      let score = rows.score(ks[i]);
+      for (let t = 0; t < 4; t++) if (score > best[t]) [best[t], score] = [score, best[t]];
+    }
+    const shared = this.roughShared(p);
+    for (let t = 0; t < 4; t++) best[t] = best[t] === -Infinity ? 0 : Math.exp(shared + weights.features.bm25 * scoreFeatureOf(best[t]));
+    return this.withPageBonus(best);
+  }
+
+  /** What a rough bound reads besides a section's BM25 score: the same for every page of a kind without a subject in its title. */
+  private roughShared(p: number): number {
     const page = this.context.pages[p];
-    const facts = this.titled.has(p) ? pageFacts(this.subjects, query, page, undefined) : this.untitled;
+    const titled = this.titled.has(p);
+    const known = titled ? undefined : this.roughSharedOfKind.get(page.kind);
+    if (known !== undefined) return known;
+    const {weights, query} = this;
+    const facts = titled ? pageFacts(this.subjects, query, page, undefined) : this.untitled;
     const about = {...facts, aboutCoverage: weights.features.about >= 0 ? 1 : facts.titleCoverage};
     const kind = kindWeight(query, page.kind);
     let shared = -Infinity;
@@ -385,12 +455,8 @@ class PageBounds {
       const sum = this.featureSum({score: 1, coverage: 1, heldShare: 1, facts: about, subjects: this.subjects.groups.length, kindWeight: kind, opening: variant >= 2 ? 1 : 0, problemSection: variant % 2 === 1, heldIdentifiers: this.identifierBound});
       if (sum > shared) shared = sum;
     }
-    const top = this.top.fill(0);
-    for (let i = 0; i < ks.length; i++) {
-      let score = Math.exp(shared + weights.features.bm25 * scoreFeatureOf(rows.score(ks[i])));
-      for (let t = 0; t < 4; t++) if (score > top[t]) [top[t], score] = [score, top[t]];
-    }
-    return this.withPageBonus(top);
+    if (!titled) this.roughSharedOfKind.set(page.kind, shared);
+    return shared;
   }
 
   /** The best final score of a page whose four best scores (best first) are `top`: its own plus the page bonus of its three best others. */

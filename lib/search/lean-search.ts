@@ -305,6 +305,9 @@ function pushRow(s: Scratch, rows: Rows, id: number, score: number, queryTerm: n
   return rows.push(id, score, match, match, query, query, 1);
 }
 
+/** Most query terms and expanded terms a searcher keeps (a few hundred questions' words, a few MiB). */
+const MAX_KEPT_EXPANSIONS = 100_000;
+
 /** A search among sections looks them up in a posting list (visitAmong) when the list is this many times longer. */
 const GALLOP_RATIO = 8;
 
@@ -368,8 +371,14 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
   let among: Uint8Array | undefined;
   let amongIds: Int32Array | undefined;
   let amongMarks = new Uint8Array(engine._nextId);
-  /** The prefix and typo-tolerant expansions of query terms, kept from a question's search for its searches among sections. */
+  /**
+   * The prefix and typo-tolerant expansions of query terms, kept from one search to the next (the engine no longer
+   * changes): finding a word's near spellings walks the whole term tree, which grows with the vocabulary, and a
+   * question's searches among sections, and the next questions, ask for the same words again. Bounded by
+   * MAX_KEPT_EXPANSIONS.
+   */
   const expansions = new Map<string, Array<{term: string; data: FieldTermData; weight: number}>>();
+  let keptExpansions = 0;
 
   /** MiniSearch's termResults: adds a (possibly derived) term's postings to the rows of one query term. */
   function termResults(rows: Rows, sourceTerm: number, derivedTerm: number, termWeight: number, termBoost: number, data: FieldTermData | undefined, boosts: Record<string, number>, bm25: Bm25Params) {
@@ -443,6 +452,11 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
           if (!distance) continue;
           expanded.push({term, data, weight: (fuzzyWeight * term.length) / (term.length + distance)});
         }
+      }
+      keptExpansions += expanded.length + 1;
+      if (keptExpansions > MAX_KEPT_EXPANSIONS) {
+        expansions.clear();
+        keptExpansions = expanded.length + 1;
       }
       expansions.set(key, expanded);
     }
@@ -610,7 +624,6 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
 
   return {
     search: (query, options = {}, sorted = true, matchedTerms = true) => {
-      expansions.clear();
       return searchWith(mainScratch, undefined, query, options, sorted, matchedTerms);
     },
     searchAmong: (query, options, sections) => searchWith(sideScratch, Int32Array.from(new Set(Array.from(sections))).sort(), query, options),
