@@ -155,13 +155,15 @@ class Rows {
   /** Head and tail node of each row's matched terms (node term, node mask: its fields); -1 when none is kept. */
   matchHead = new Int32Array(256);
   matchTail = new Int32Array(256);
-  /** Head and tail node of each row's query terms, and their count. */
+  /** Head and tail node of each row's query terms, and their count (-1 and 0 where they are kept as a set, see Scratch.querySets). */
   queryHead = new Int32Array(256);
   queryTail = new Int32Array(256);
   queryCount = new Int32Array(256);
+  /** Each row's query terms as a set of bits (Scratch.sourceBit), where they are kept that way. */
+  querySet = new Int32Array(256);
 
   /** Appends a row; returns its number. */
-  push(id: number, score: number, matchHead: number, matchTail: number, queryHead: number, queryTail: number, queryCount: number): number {
+  push(id: number, score: number, matchHead: number, matchTail: number, queryHead: number, queryTail: number, queryCount: number, querySet: number): number {
     const row = this.length++;
     if (row === this.ids.length) this.grow();
     this.ids[row] = id;
@@ -171,6 +173,7 @@ class Rows {
     this.queryHead[row] = queryHead;
     this.queryTail[row] = queryTail;
     this.queryCount[row] = queryCount;
+    this.querySet[row] = querySet;
     return row;
   }
 
@@ -187,6 +190,7 @@ class Rows {
     this.queryHead = twice(this.queryHead);
     this.queryTail = twice(this.queryTail);
     this.queryCount = twice(this.queryCount);
+    this.querySet = twice(this.querySet);
   }
 }
 
@@ -204,6 +208,15 @@ class Scratch {
   reachedFrom: number[][] = [];
   /** Whether rows keep their matched terms (a search without them keeps only its query terms). */
   matchedTerms = true;
+  /**
+   * Whether rows keep their query terms as sets of bits (a search without matched terms, while it has at most
+   * MAX_QUERY_SET query terms): adding a term to a row is then one OR, where a list is searched through.
+   */
+  querySets = false;
+  /** The query terms given bits so far (by bit), and each term's bit + 1 (0: none); `overflow` once there are too many. */
+  sourceOfBit: number[] = [];
+  private bitOfSource: number[] = [];
+  overflow = false;
   /** Rows to reuse, and the rows a search's results are read from (given back at the next search). */
   private freeRows: Rows[] = [];
   private resultRows: Rows | undefined;
@@ -232,8 +245,25 @@ class Scratch {
     this.termIds.clear();
     this.terms.length = 0;
     this.reachedFrom.length = 0;
+    this.sourceOfBit.length = 0;
+    this.bitOfSource.length = 0;
+    this.overflow = false;
     if (this.resultRows) this.giveBack(this.resultRows);
     this.resultRows = undefined;
+  }
+
+  /** The bit of a query term in row query sets (0 once there are more than MAX_QUERY_SET: the search is then redone with lists). */
+  sourceBit(source: number): number {
+    let bit = (this.bitOfSource[source] ?? 0) - 1;
+    if (bit < 0) {
+      if (this.sourceOfBit.length === MAX_QUERY_SET) {
+        this.overflow = true;
+        return 0;
+      }
+      bit = this.sourceOfBit.push(source) - 1;
+      this.bitOfSource[source] = bit + 1;
+    }
+    return 1 << bit;
   }
 
   reached(source: number, term: number) {
@@ -277,6 +307,23 @@ class Scratch {
   }
 }
 
+/** Most query terms a search keeps as sets of bits (Scratch.querySets). */
+const MAX_QUERY_SET = 31;
+
+/** The number of bits set in a 32-bit integer. */
+function bitCount(bits: number): number {
+  let count = 0;
+  for (; bits !== 0; bits &= bits - 1) count++;
+  return count;
+}
+
+/** The query terms of a set of bits, in the order their bits were given (not necessarily the order the row met them). */
+function termsOfSet(s: Scratch, set: number): string[] {
+  const terms: string[] = [];
+  for (let bits = set; bits !== 0; bits &= bits - 1) terms.push(s.terms[s.sourceOfBit[31 - Math.clz32(bits & -bits)]]);
+  return terms;
+}
+
 /** Adds a query term to a row's list unless it holds it (MiniSearch's assignUniqueTerm). */
 function addQueryTerm(s: Scratch, rows: Rows, row: number, term: number) {
   for (let n = rows.queryHead[row]; n !== -1; n = s.nodeNext[n]) if (s.nodeTerm[n] === term) return;
@@ -299,10 +346,10 @@ function assignMatch(s: Scratch, rows: Rows, row: number, term: number, mask: nu
   rows.matchTail[row] = node;
 }
 
-function pushRow(s: Scratch, rows: Rows, id: number, score: number, queryTerm: number, matchTerm: number, mask: number): number {
-  const query = s.node(queryTerm, 0);
+function pushRow(s: Scratch, rows: Rows, id: number, score: number, queryTerm: number, querySet: number, matchTerm: number, mask: number): number {
+  const query = s.querySets ? -1 : s.node(queryTerm, 0);
   const match = s.matchedTerms ? s.node(matchTerm, mask) : -1;
-  return rows.push(id, score, match, match, query, query, 1);
+  return rows.push(id, score, match, match, query, query, 1, querySet);
 }
 
 /** Most query terms and expanded terms a searcher keeps (a few hundred questions' words, a few MiB). */
@@ -340,8 +387,9 @@ export interface LeanSearcher {
    * A search (a query and search options, as MiniSearch.search takes them): its results are read before the next search.
    * Unsorted, its results come in the order sections were first met: their rank is then by score, best first, ties in
    * that order (MiniSearch's sort is stable). Without `matchedTerms`, the results keep no matched terms (`terms`,
-   * `termsIn` and `visitTerms` find none; scores and query terms are the same): building those lists for every matched
-   * section was most of a broad question's search, and a searchAmong gives them for the few sections that need them.
+   * `termsIn` and `visitTerms` find none; scores are the same, and query terms the same set, perhaps in another order):
+   * building those lists for every matched section was most of a broad question's search, and a searchAmong gives
+   * them for the few sections that need them.
    */
   search(query: Query, options?: SearchOptions, sorted?: boolean, matchedTerms?: boolean): LeanResults;
   /**
@@ -392,6 +440,7 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
       const matchingFields = ids.length;
       const avgFieldLength = engine._avgFieldLength[fieldId];
       const bit = 1 << fieldId;
+      const querySet = s.querySets ? s.sourceBit(sourceTerm) : 0;
       const posting = (p: number) => {
         const id = ids[p];
         const termFreq = termFreqs[p];
@@ -402,10 +451,11 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
         const row = s.rowAt(id);
         if (row >= 0) {
           rows.scores[row] += weightedScore;
-          addQueryTerm(s, rows, row, sourceTerm);
+          if (s.querySets) rows.querySet[row] |= querySet;
+          else addQueryTerm(s, rows, row, sourceTerm);
           if (s.matchedTerms) assignMatch(s, rows, row, derivedTerm, bit, true);
         } else {
-          s.rowOf[id] = pushRow(s, rows, id, weightedScore, sourceTerm, derivedTerm, bit) + 1;
+          s.rowOf[id] = pushRow(s, rows, id, weightedScore, sourceTerm, querySet, derivedTerm, bit) + 1;
         }
       };
       // Postings in the list's order either way (ids ascending), so rows come in the same order.
@@ -485,9 +535,10 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
       for (let j = 0; j < b.length; j++) {
         const row = s.rowAt(b.ids[j]);
         if (row < 0) {
-          s.rowOf[b.ids[j]] = a.push(b.ids[j], b.scores[j], b.matchHead[j], b.matchTail[j], b.queryHead[j], b.queryTail[j], b.queryCount[j]) + 1;
+          s.rowOf[b.ids[j]] = a.push(b.ids[j], b.scores[j], b.matchHead[j], b.matchTail[j], b.queryHead[j], b.queryTail[j], b.queryCount[j], b.querySet[j]) + 1;
         } else {
           a.scores[row] = a.scores[row] + b.scores[j];
+          a.querySet[row] |= b.querySet[j];
           for (let n = b.matchHead[j]; n !== -1; n = s.nodeNext[n]) assignMatch(s, a, row, s.nodeTerm[n], s.nodeMask[n], false);
           for (let n = b.queryHead[j]; n !== -1; n = s.nodeNext[n]) addQueryTerm(s, a, row, s.nodeTerm[n]);
         }
@@ -510,7 +561,7 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
       if (row < 0) continue;
       for (let n = b.queryHead[j]; n !== -1; n = s.nodeNext[n]) addQueryTerm(s, a, row, s.nodeTerm[n]);
       for (let n = b.matchHead[j]; n !== -1; n = s.nodeNext[n]) assignMatch(s, a, row, s.nodeTerm[n], s.nodeMask[n], false);
-      combined.push(b.ids[j], a.scores[row] + b.scores[j], a.matchHead[row], a.matchTail[row], a.queryHead[row], a.queryTail[row], a.queryCount[row]);
+      combined.push(b.ids[j], a.scores[row] + b.scores[j], a.matchHead[row], a.matchTail[row], a.queryHead[row], a.queryTail[row], a.queryCount[row], a.querySet[row] | b.querySet[j]);
     }
     for (let row = 0; row < a.length; row++) s.rowOf[a.ids[row]] = 0;
     s.giveBack(a);
@@ -565,7 +616,15 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
     try {
       scratch.reset(engine._nextId);
       scratch.matchedTerms = matchedTerms;
-      return results(scratch, view.executeQuery(query, options) as Rows, sorted);
+      scratch.querySets = !matchedTerms;
+      let rows = view.executeQuery(query, options) as Rows;
+      if (scratch.overflow) {
+        scratch.giveBack(rows);
+        scratch.reset(engine._nextId);
+        scratch.querySets = false;
+        rows = view.executeQuery(query, options) as Rows;
+      }
+      return results(scratch, rows, sorted);
     } finally {
       if (sections) for (const id of sections) amongMarks[id] = 0;
       [s, among, amongIds] = [previous, previousAmong, previousIds];
@@ -581,7 +640,8 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
       s.order = new Int32Array(length * 2);
     }
     const scores = s.finalScores;
-    for (let row = 0; row < length; row++) scores[row] = rows.scores[row] * (rows.queryCount[row] || 1);
+    const querySets = s.querySets;
+    for (let row = 0; row < length; row++) scores[row] = rows.scores[row] * ((querySets ? bitCount(rows.querySet[row]) : rows.queryCount[row]) || 1);
     // MiniSearch sorts its results by score, best first; the sort is stable, so ties keep the Map's order.
     const order = s.order;
     if (sorted) Array.from({length}, (_, row) => row).sort((x, y) => scores[y] - scores[x]).forEach((row, k) => (order[k] = row));
@@ -604,7 +664,7 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
       id: (k) => idOf[rows.ids[order[k]]],
       score: (k) => scores[order[k]],
       terms: (k) => listOf(rows.matchHead[order[k]]),
-      queryTerms: (k) => listOf(rows.queryHead[order[k]]),
+      queryTerms: (k) => (querySets ? termsOfSet(s, rows.querySet[order[k]]) : listOf(rows.queryHead[order[k]])),
       termsIn: (k, test) => {
         let kept: string[] | undefined;
         for (let n = rows.matchHead[order[k]]; n !== -1; n = s.nodeNext[n]) if (test(s.nodeMask[n])) (kept ??= []).push(s.terms[s.nodeTerm[n]]);
@@ -616,7 +676,8 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
         for (let n = rows.matchHead[order[k]]; n !== -1; n = s.nodeNext[n]) visit(s.nodeTerm[n]);
       },
       visitQueryTerms: (k, visit) => {
-        for (let n = rows.queryHead[order[k]]; n !== -1; n = s.nodeNext[n]) visit(s.nodeTerm[n]);
+        if (querySets) for (let bits = rows.querySet[order[k]]; bits !== 0; bits &= bits - 1) visit(s.sourceOfBit[31 - Math.clz32(bits & -bits)]);
+        else for (let n = rows.queryHead[order[k]]; n !== -1; n = s.nodeNext[n]) visit(s.nodeTerm[n]);
       },
       termsReachedFrom: (queryTermId) => s.reachedFrom[queryTermId] ?? [],
     };
