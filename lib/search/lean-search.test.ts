@@ -59,9 +59,9 @@ describe('lean search', () => {
 
   it('finds the same sections, scores and query terms without keeping matched terms, however many query terms', () => {
     // More query terms than a set of bits holds (31): the search is then redone with lists.
-    const many = {combineWith: 'OR', queries: [...WORDS, ...WORDS.map((w) => `${w}x`)]} as Query;
+    const many: Query = {combineWith: 'OR', queries: [...WORDS, ...WORDS.map((w) => `${w}x`)]};
     const read = (found: ReturnType<typeof lean>) => Array.from({length: found.length}, (_, k) => ({id: found.id(k), score: found.score(k), queryTerms: [...found.queryTerms(k)].sort()}));
-    for (const query of [...QUERIES, many]) {
+    for (const query of QUERIES.concat([many])) {
       const whole = read(lean(query, QUERY_OPTIONS, false));
       const lists = lean(query, QUERY_OPTIONS, false, false);
       expect(Array.from({length: lists.length}, (_, k) => lists.terms(k))).toEqual(Array.from({length: lists.length}, () => []));
