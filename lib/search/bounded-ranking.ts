@@ -48,8 +48,12 @@ import type {Query} from 'minisearch';
  */
 export interface MatchRows {
   readonly length: number;
-  id(k: number): number;
-  score(k: number): number;
+  /** Each match's section and score, by k (entries from `length` on mean nothing). */
+  readonly ids: Int32Array;
+  readonly scores: Float64Array;
+  /** Each match's query terms as a set of bits, bit i standing for term number queryTermOfBit[i], where the engine keeps them so. */
+  readonly querySets?: Int32Array;
+  readonly queryTermOfBit?: readonly number[];
   /** The number of a term the search reached, -1 for one it did not; every number is below termCount. */
   termId(term: string): number;
   readonly termCount: number;
@@ -220,6 +224,13 @@ class SubjectCredits {
 
   /** Match k's credits of the subjects it reached, written to `credits`; returns their bits (the others' credit is 0). */
   read(k: number, credits: Float64Array): number {
+    const {querySets, queryTermOfBit} = this.rows;
+    if (querySets && queryTermOfBit) {
+      // The engine's own sets: the same terms by the same bits in every match.
+      let known = this.bySet.get(querySets[k]);
+      if (!known) known = this.known(querySets[k], queryTermOfBit);
+      return this.copy(known, credits);
+    }
     this.querySet = 0;
     this.rows.visitQueryTerms(k, this.addQueryBit);
     if (this.querySet < 0) {
@@ -227,14 +238,20 @@ class SubjectCredits {
       this.rows.visitQueryTerms(k, this.markQueryTerm);
       return this.credit(credits);
     }
-    let known = this.bySet.get(this.querySet);
-    if (!known) {
-      this.startMarks();
-      for (let bits = this.querySet; bits !== 0; bits &= bits - 1) this.markQueryTerm(this.bitTerms[31 - Math.clz32(bits & -bits)]);
-      known = {reached: 0, credits: new Float64Array(this.alternatives.length)};
-      known.reached = this.credit(known.credits);
-      this.bySet.set(this.querySet, known);
-    }
+    return this.copy(this.bySet.get(this.querySet) ?? this.known(this.querySet, this.bitTerms), credits);
+  }
+
+  /** Works out the credits of a set of query terms (bit i: term number termOfBit[i]) and keeps them. */
+  private known(set: number, termOfBit: readonly number[]): {reached: number; credits: Float64Array} {
+    this.startMarks();
+    for (let bits = set; bits !== 0; bits &= bits - 1) this.markQueryTerm(termOfBit[31 - Math.clz32(bits & -bits)]);
+    const known = {reached: 0, credits: new Float64Array(this.alternatives.length)};
+    known.reached = this.credit(known.credits);
+    this.bySet.set(set, known);
+    return known;
+  }
+
+  private copy(known: {reached: number; credits: Float64Array}, credits: Float64Array): number {
     for (let bits = known.reached; bits !== 0; bits &= bits - 1) {
       const g = 31 - Math.clz32(bits & -bits);
       credits[g] = known.credits[g];
@@ -274,9 +291,9 @@ export function boundedRanking(context: RankingPages, matcher: RowMatcher, query
   const pageOfRow = new Int32Array(rows.length);
   const starts = new Int32Array(pages.length + 1);
   let sections = 0;
-  for (let k = 0; k < rows.length; k++) sections = Math.max(sections, rows.id(k) + 1);
+  for (let k = 0; k < rows.length; k++) sections = Math.max(sections, rows.ids[k] + 1);
   const pageOf = pageTable(context, sections);
-  for (let k = 0; k < rows.length; k++) starts[(pageOfRow[k] = pageOf[rows.id(k)]) + 1]++;
+  for (let k = 0; k < rows.length; k++) starts[(pageOfRow[k] = pageOf[rows.ids[k]]) + 1]++;
   for (let p = 0; p < pages.length; p++) starts[p + 1] += starts[p];
   const byPage = new Int32Array(rows.length);
   const filled = starts.slice(0, pages.length);
@@ -293,20 +310,12 @@ export function boundedRanking(context: RankingPages, matcher: RowMatcher, query
     roughOrder.push(p);
   }
   roughOrder.sort((a, b) => roughBounds[b] - roughBounds[a] || a - b);
-  const waiting = new MaxHeap();
-  let nextRough = 0;
-  /** Bounds pages proper until no page left with a rough bound only could beat the best page waiting. */
-  const refine = () => {
-    while (nextRough < roughOrder.length && (waiting.size === 0 || roughBounds[roughOrder[nextRough]] > waiting.topKey)) {
-      const p = roughOrder[nextRough++];
-      waiting.push(p, bounds.of(p, byPage, starts[p], starts[p + 1]));
-    }
-  };
-  refine();
+  const waiting = new WaitingPages(bounds, roughOrder, roughBounds, byPage, starts);
+  waiting.refine();
 
   let ranked: RankedSection[] = [];
   // The matches' order where the ranking ties: the engine's (its score, best first, then k).
-  const engineOrder = (k: number, j: number) => rows.score(j) - rows.score(k) || k - j;
+  const engineOrder = (k: number, j: number) => rows.scores[j] - rows.scores[k] || k - j;
   const rowOf = new Map<number, number>();
   let batch = FIRST_PAGES;
   const state: BoundedRanking = {
@@ -322,7 +331,7 @@ export function boundedRanking(context: RankingPages, matcher: RowMatcher, query
       for (let taken = 0; taken < batch && waiting.size > 0; taken++) {
         const p = waiting.pop();
         for (let i = starts[p]; i < starts[p + 1]; i++) chosen.push(byPage[i]);
-        refine();
+        waiting.refine();
       }
       batch *= 2;
       chosen.sort(engineOrder);
@@ -414,9 +423,9 @@ class PageBounds {
     const {bm25, coverage} = this.weights.features;
     const top = this.top.fill(0);
     for (let i = 0; i < to - from; i++) {
-      const id = rows.id(ks[from + i]);
+      const id = rows.ids[ks[from + i]];
       const variant = (id === page.firstSection ? 2 : 0) + (this.query.describesProblem && this.context.answersProblems(id) ? 1 : 0);
-      let score = Math.exp(shared[variant] + bm25 * scoreFeatureOf(rows.score(ks[from + i])) + coverage * coverageFeatureOf(blend(this.ownShares[i], heldShare)));
+      let score = Math.exp(shared[variant] + bm25 * scoreFeatureOf(rows.scores[ks[from + i]]) + coverage * coverageFeatureOf(blend(this.ownShares[i], heldShare)));
       // The page's four best bounds, best first.
       for (let t = 0; t < 4; t++) if (score > top[t]) [top[t], score] = [score, top[t]];
     }
@@ -432,7 +441,7 @@ class PageBounds {
     const {rows, weights} = this;
     const best = this.top.fill(-Infinity);
     for (let i = from; i < to; i++) {
-      let score = rows.score(ks[i]);
+      let score = rows.scores[ks[i]];
       for (let t = 0; t < 4; t++) if (score > best[t]) [best[t], score] = [score, best[t]];
     }
     const shared = this.roughShared(p);
@@ -520,5 +529,32 @@ class MaxHeap {
       i = best;
     }
     return page;
+  }
+}
+
+/**
+ * Pages waiting to be reranked, by their bounds proper, and the pages with a rough bound only, best first. (A class:
+ * a closure made for each question, called from the ranking's compiled code, made that code start over each time.)
+ */
+class WaitingPages extends MaxHeap {
+  private nextRough = 0;
+
+  constructor(
+    private readonly bounds: PageBounds,
+    private readonly roughOrder: readonly number[],
+    private readonly roughBounds: Float64Array,
+    private readonly byPage: Int32Array,
+    private readonly starts: Int32Array,
+  ) {
+    super();
+  }
+
+  /** Bounds pages proper until no page left with a rough bound only could beat the best page waiting. */
+  refine() {
+    const {roughOrder, roughBounds, starts} = this;
+    while (this.nextRough < roughOrder.length && (this.size === 0 || roughBounds[roughOrder[this.nextRough]] > this.topKey)) {
+      const p = roughOrder[this.nextRough++];
+      this.push(p, this.bounds.of(p, this.byPage, starts[p], starts[p + 1]));
+    }
   }
 }

@@ -392,10 +392,11 @@ function leanMatches(lean: ReturnType<typeof leanSearcher>, mini: MiniSearch<Ind
       const found = lean.search(expression, QUERY_OPTIONS as never, false, false);
       const searchAmong = (ids: readonly number[], options: object) => lean.searchAmong(expression, options as never, ids.map((id) => internals._idToShortId.get(id)!));
       return {
-        length: found.length, id: found.id, score: found.score, termId: found.termId, termCount: found.termCount,
+        length: found.length, ids: found.ids, scores: found.scores, termId: found.termId, termCount: found.termCount,
         visitQueryTerms: found.visitQueryTerms, termsReachedFrom: found.termsReachedFrom,
+        ...(found.querySets && {querySets: found.querySets, queryTermOfBit: found.queryTermOfBit}),
         matches: (ks) => {
-          const ids = ks.map((k) => found.id(k));
+          const ids = ks.map((k) => found.ids[k]);
           const detailed = searchAmong(ids, QUERY_OPTIONS);
           const rankOf = new Map<number, number>();
           for (let k = 0; k < detailed.length; k++) rankOf.set(detailed.id(k), k);

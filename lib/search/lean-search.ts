@@ -27,6 +27,18 @@ export interface LeanResults {
   length: number;
   id(k: number): number;
   score(k: number): number;
+  /**
+   * Sections' ids and scores by rank, as `id` and `score` give them (entries from `length` on mean nothing): loops over
+   * every match read these, where a call of `id` would go to a function made for this search only.
+   */
+  readonly ids: Int32Array;
+  readonly scores: Float64Array;
+  /**
+   * Each rank's query terms as a set of bits, bit i standing for term number queryTermOfBit[i], where the search kept
+   * them so (a search without matched terms, of at most 31 query terms); undefined otherwise.
+   */
+  readonly querySets?: Int32Array;
+  readonly queryTermOfBit?: readonly number[];
   /** Matched index terms (MiniSearch's `terms`: the keys of its `match`, in their order). */
   terms(k: number): string[];
   /** The query terms that matched (MiniSearch's `queryTerms`). */
@@ -223,6 +235,10 @@ class Scratch {
   /** Section ranks by row, and row scores, of the last search's results. */
   order = new Int32Array(0);
   finalScores = new Float64Array(0);
+  /** Section ids, scores and query sets by rank, of the last search's results. */
+  rankIds = new Int32Array(0);
+  rankScores = new Float64Array(0);
+  rankQuerySets = new Int32Array(0);
 
   takeRows(): Rows {
     const rows = this.freeRows.pop() ?? new Rows();
@@ -352,9 +368,6 @@ function pushRow(s: Scratch, rows: Rows, id: number, score: number, queryTerm: n
   return rows.push(id, score, match, match, query, query, 1, querySet);
 }
 
-/** Most query terms and expanded terms a searcher keeps (a few hundred questions' words, a few MiB). */
-const MAX_KEPT_EXPANSIONS = 100_000;
-
 /** A search among sections looks them up in a posting list (visitAmong) when the list is this many times longer. */
 const GALLOP_RATIO = 8;
 
@@ -419,14 +432,8 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
   let among: Uint8Array | undefined;
   let amongIds: Int32Array | undefined;
   let amongMarks = new Uint8Array(engine._nextId);
-  /**
-   * The prefix and typo-tolerant expansions of query terms, kept from one search to the next (the engine no longer
-   * changes): finding a word's near spellings walks the whole term tree, which grows with the vocabulary, and a
-   * question's searches among sections, and the next questions, ask for the same words again. Bounded by
-   * MAX_KEPT_EXPANSIONS.
-   */
+  /** The prefix and typo-tolerant expansions of query terms, kept from a question's search for its searches among sections. */
   const expansions = new Map<string, Array<{term: string; data: FieldTermData; weight: number}>>();
-  let keptExpansions = 0;
 
   /** MiniSearch's termResults: adds a (possibly derived) term's postings to the rows of one query term. */
   function termResults(rows: Rows, sourceTerm: number, derivedTerm: number, termWeight: number, termBoost: number, data: FieldTermData | undefined, boosts: Record<string, number>, bm25: Bm25Params) {
@@ -502,11 +509,6 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
           if (!distance) continue;
           expanded.push({term, data, weight: (fuzzyWeight * term.length) / (term.length + distance)});
         }
-      }
-      keptExpansions += expanded.length + 1;
-      if (keptExpansions > MAX_KEPT_EXPANSIONS) {
-        expansions.clear();
-        keptExpansions = expanded.length + 1;
       }
       expansions.set(key, expanded);
     }
@@ -638,6 +640,9 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
     if (s.finalScores.length < length) {
       s.finalScores = new Float64Array(length * 2);
       s.order = new Int32Array(length * 2);
+      s.rankIds = new Int32Array(length * 2);
+      s.rankScores = new Float64Array(length * 2);
+      s.rankQuerySets = new Int32Array(length * 2);
     }
     const scores = s.finalScores;
     const querySets = s.querySets;
@@ -646,6 +651,12 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
     const order = s.order;
     if (sorted) Array.from({length}, (_, row) => row).sort((x, y) => scores[y] - scores[x]).forEach((row, k) => (order[k] = row));
     else for (let row = 0; row < length; row++) order[row] = row;
+    const {rankIds, rankScores, rankQuerySets} = s;
+    for (let k = 0; k < length; k++) {
+      rankIds[k] = idOf[rows.ids[order[k]]];
+      rankScores[k] = scores[order[k]];
+      if (querySets) rankQuerySets[k] = rows.querySet[order[k]];
+    }
     // Lists of terms many rows share are one array: a question's matches would otherwise allocate one per section.
     const lists = new Map<string, string[]>();
     const listOf = (head: number) => {
@@ -661,8 +672,11 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
     };
     return {
       length,
-      id: (k) => idOf[rows.ids[order[k]]],
-      score: (k) => scores[order[k]],
+      id: (k) => rankIds[k],
+      score: (k) => rankScores[k],
+      ids: rankIds,
+      scores: rankScores,
+      ...(querySets && {querySets: rankQuerySets, queryTermOfBit: s.sourceOfBit}),
       terms: (k) => listOf(rows.matchHead[order[k]]),
       queryTerms: (k) => (querySets ? termsOfSet(s, rows.querySet[order[k]]) : listOf(rows.queryHead[order[k]])),
       termsIn: (k, test) => {
@@ -685,6 +699,7 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
 
   return {
     search: (query, options = {}, sorted = true, matchedTerms = true) => {
+      expansions.clear();
       return searchWith(mainScratch, undefined, query, options, sorted, matchedTerms);
     },
     searchAmong: (query, options, sections) => searchWith(sideScratch, Int32Array.from(new Set(Array.from(sections))).sort(), query, options),
