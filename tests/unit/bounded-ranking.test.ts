@@ -24,6 +24,27 @@ const threads = readThreads(`${repositoryRoot}/data/chat-thread-questions.tsv`);
 const rankingEveryMatch = (prompt: string, count: number, threshold: number, earlier?: string[]) =>
   chooseReferences(lexicalCandidates(index, prompt, earlier, rankingWeights, sections) ?? [], sections, threshold, count);
 
+/**
+ * Reranks a question's pages a batch at a time (at most `batches`), checking after each that the pages reranked stand
+ * as in the whole ranking and that no section left scores the bound or more; returns after how many batches the
+ * sections ranked were fewer than `share` of the matches, and whether every page was reranked.
+ */
+function checkBatches(searchIndex: typeof index, question: string, share: number, batches = Infinity) {
+  const query = analyzeFollowUp(question, [], searchIndex.context.synonyms);
+  const whole = searchIndex.rank(query, 'OR');
+  const ranking = searchIndex.rankBounded(query)!;
+  let pruned = 0;
+  for (let batch = 0; batch < batches && ranking.more(); batch++) {
+    const ranked = new Set(ranking.ranked.map((r) => r.id));
+    expect(ranking.ranked, question).toEqual(whole.filter((r) => ranked.has(r.id)));
+    const left = whole.filter((r) => !ranked.has(r.id));
+    if (left.length > 0) expect(Math.max(...left.map((r) => r.score)), question).toBeLessThan(ranking.bound);
+    else expect(ranking.bound).toBe(-Infinity);
+    if (ranking.ranked.length < whole.length * share) pruned++;
+  }
+  return {pruned, all: ranking.ranked.length === whole.length};
+}
+
 describe('bounded ranking', () => {
   for (const [count, threshold] of [[10, 0.5], [3, 0.5], [20, 0]] as const) {
     it(`chooses the references ranking every match chooses (${count} at threshold ${threshold}), with the same similarities and scores`, () => {
@@ -39,18 +60,9 @@ describe('bounded ranking', () => {
   it('ranks each page as the whole ranking does, and no section it has not ranked scores its bound or more', () => {
     let pruned = 0;
     for (const question of questions.filter((_, i) => i % 4 === 0)) {
-      const query = analyzeFollowUp(question, [], index.context.synonyms);
-      const whole = index.rank(query, 'OR');
-      const ranking = index.rankBounded(query)!;
-      while (ranking.more()) {
-        const ranked = new Set(ranking.ranked.map((r) => r.id));
-        expect(ranking.ranked, question).toEqual(whole.filter((r) => ranked.has(r.id)));
-        const left = whole.filter((r) => !ranked.has(r.id));
-        if (left.length > 0) expect(Math.max(...left.map((r) => r.score)), question).toBeLessThan(ranking.bound);
-        else expect(ranking.bound).toBe(-Infinity);
-        if (ranking.ranked.length < whole.length / 2) pruned++;
-      }
-      expect(ranking.ranked).toEqual(whole);
+      const checked = checkBatches(index, question, 1 / 2);
+      expect(checked.all, question).toBe(true);
+      pruned += checked.pruned;
     }
     // The bound is of use: it often leaves most matches unranked after a first few pages.
     expect(pruned).toBeGreaterThan(questions.length / 8);
@@ -79,19 +91,7 @@ describe('bounded ranking over ten times the sections', () => {
   it('ranks each page as the whole ranking does, and no section it has not ranked scores its bound or more', () => {
     let pruned = 0;
     const asked = questions.filter((_, i) => i % 12 === 0);
-    for (const question of asked) {
-      const query = analyzeFollowUp(question, [], tenIndex().context.synonyms);
-      const whole = tenIndex().rank(query, 'OR');
-      const ranking = tenIndex().rankBounded(query)!;
-      for (let batch = 0; batch < 4 && ranking.more(); batch++) {
-        const ranked = new Set(ranking.ranked.map((r) => r.id));
-        expect(ranking.ranked, question).toEqual(whole.filter((r) => ranked.has(r.id)));
-        const left = whole.filter((r) => !ranked.has(r.id));
-        if (left.length > 0) expect(Math.max(...left.map((r) => r.score)), question).toBeLessThan(ranking.bound);
-        else expect(ranking.bound).toBe(-Infinity);
-        if (ranking.ranked.length < whole.length / 10) pruned++;
-      }
-    }
+    for (const question of asked) pruned += checkBatches(tenIndex(), question, 1 / 10, 4).pruned;
     // At this size the first batches leave nine tenths of the matches unranked for most questions.
     expect(pruned).toBeGreaterThan(asked.length);
   }, 300_000);
