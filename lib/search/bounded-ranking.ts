@@ -42,22 +42,27 @@ import type {Query} from 'minisearch';
 
 /**
  * An engine's matches of an expression, read one at a time and unsorted: the engine lists them by score, best first,
- * ties in the order here (k). A match's section and score, and the numbers of the terms it matched, cost nothing to
- * read; the match itself is built when asked for. Valid until the engine's next search.
+ * ties in the order here (k). A match's section and score, and the numbers of the query terms it matched, cost nothing
+ * to read; the matches themselves (with the index terms each matched) are built when asked for, for the few sections
+ * reranked. Valid until the engine's next search.
  */
 export interface MatchRows {
   readonly length: number;
-  id(k: number): number;
-  score(k: number): number;
+  /** Each match's section and score, by k (entries from `length` on mean nothing). */
+  readonly ids: Int32Array;
+  readonly scores: Float64Array;
+  /** Each match's query terms as a set of bits, bit i standing for term number queryTermOfBit[i], where the engine keeps them so. */
+  readonly querySets?: Int32Array;
+  readonly queryTermOfBit?: readonly number[];
   /** The number of a term the search reached, -1 for one it did not; every number is below termCount. */
   termId(term: string): number;
   readonly termCount: number;
-  /** Calls `visit` with the number of each index term match k holds (its `terms`). */
-  visitTerms(k: number, visit: (termId: number) => void): void;
   /** Calls `visit` with the number of each query term that matched match k (its `queryTerms`). */
   visitQueryTerms(k: number, visit: (termId: number) => void): void;
-  /** Match k as the engine lists it. */
-  match(k: number): EngineMatch;
+  /** The numbers of the index terms a query term reached: each index term a match holds came from one of its query terms. */
+  termsReachedFrom(queryTermId: number): readonly number[];
+  /** Matches ks as the engine lists them. */
+  matches(ks: readonly number[]): EngineMatch[];
   /** The content scores (the BM25 score in the page's own text, without the written questions) of some sections only. */
   contentScoresOf(ids: readonly number[]): {get(id: number): number | undefined};
 }
@@ -159,8 +164,12 @@ function holdsMarked(alternatives: readonly Int32Array[], marks: Int32Array, sta
 const MAX_BOUNDED_SUBJECTS = 31;
 
 /**
- * rank.ts's credit of each subject in each match, read off term numbers (a release line counted held wherever it
- * matched, its releases being matched as prefixes): only the subjects whose terms the match reached are looked at.
+ * A bound of rank.ts's credit of each subject in each match, read off term numbers (a release line counted held
+ * wherever it matched, its releases being matched as prefixes): only the subjects whose terms the match reached are
+ * looked at. The index terms a match holds are taken to be every subject term its query terms reached (a superset:
+ * each term it holds came from one of them), so that the search keeps no list of matched terms per section. A match's
+ * credits then depend only on which query terms it matched, which most matches share with many others: they are
+ * worked out once per set of query terms (when a question has at most MAX_QUERY_TERM_BITS of them).
  */
 class SubjectCredits {
   private readonly alternatives: Int32Array[][];
@@ -169,15 +178,39 @@ class SubjectCredits {
   private readonly subjectsOf: Int32Array;
   private readonly held: Int32Array;
   private readonly near: Int32Array;
+  /** Per query term's number, the subject terms it reached (see MatchRows.termsReachedFrom), made when first read. */
+  private readonly subjectTermsFrom: Array<Int32Array | undefined> = [];
   private stamp = 0;
   private reached = 0;
-  private readonly markHeld = (id: number) => {
-    this.held[id] = this.stamp;
-    this.reached |= this.subjectsOf[id];
+  /** Per term number, its bit + 1 among the query terms met so far (0: none yet), and the term of each bit. */
+  private readonly queryBit: Int32Array;
+  private readonly bitTerms: number[] = [];
+  /** The query terms of the match being read, as bits; -1 once they do not fit. */
+  private querySet = 0;
+  /** Credits by set of query terms: the subjects reached (bits) and each one's credit. */
+  private readonly bySet = new Map<number, {reached: number; credits: Float64Array}>();
+  private readonly addQueryBit = (id: number) => {
+    if (this.querySet < 0) return;
+    let bit = this.queryBit[id] - 1;
+    if (bit < 0) {
+      if (this.bitTerms.length === MAX_QUERY_TERM_BITS) {
+        this.querySet = -1;
+        return;
+      }
+      bit = this.bitTerms.push(id) - 1;
+      this.queryBit[id] = bit + 1;
+    }
+    this.querySet |= 1 << bit;
   };
-  private readonly markNear = (id: number) => {
+  private readonly markQueryTerm = (id: number) => {
     this.near[id] = this.stamp;
     this.reached |= this.subjectsOf[id];
+    const reachedTerms = (this.subjectTermsFrom[id] ??= Int32Array.from(this.rows.termsReachedFrom(id).filter((term) => this.subjectsOf[term] !== 0)));
+    for (let i = 0; i < reachedTerms.length; i++) {
+      const term = reachedTerms[i];
+      this.held[term] = this.stamp;
+      this.reached |= this.subjectsOf[term];
+    }
   };
 
   constructor(private readonly rows: MatchRows, groups: readonly SubjectGroup[]) {
@@ -188,14 +221,53 @@ class SubjectCredits {
     this.alternatives.forEach((alternatives, g) => alternatives.forEach((a) => a.forEach((id) => id >= 0 && (this.subjectsOf[id] |= 1 << g))));
     this.held = new Int32Array(rows.termCount);
     this.near = new Int32Array(rows.termCount);
+    this.queryBit = new Int32Array(rows.termCount);
   }
 
   /** Match k's credits of the subjects it reached, written to `credits`; returns their bits (the others' credit is 0). */
   read(k: number, credits: Float64Array): number {
-    this.stamp = k + 1;
+    const {querySets, queryTermOfBit} = this.rows;
+    if (querySets && queryTermOfBit) {
+      // The engine's own sets: the same terms by the same bits in every match.
+      let known = this.bySet.get(querySets[k]);
+      if (!known) known = this.known(querySets[k], queryTermOfBit);
+      return this.copy(known, credits);
+    }
+    this.querySet = 0;
+    this.rows.visitQueryTerms(k, this.addQueryBit);
+    if (this.querySet < 0) {
+      this.startMarks();
+      this.rows.visitQueryTerms(k, this.markQueryTerm);
+      return this.credit(credits);
+    }
+    return this.copy(this.bySet.get(this.querySet) ?? this.known(this.querySet, this.bitTerms), credits);
+  }
+
+  /** Works out the credits of a set of query terms (bit i: term number termOfBit[i]) and keeps them. */
+  private known(set: number, termOfBit: readonly number[]): {reached: number; credits: Float64Array} {
+    this.startMarks();
+    for (let bits = set; bits !== 0; bits &= bits - 1) this.markQueryTerm(termOfBit[31 - Math.clz32(bits & -bits)]);
+    const known = {reached: 0, credits: new Float64Array(this.alternatives.length)};
+    known.reached = this.credit(known.credits);
+    this.bySet.set(set, known);
+    return known;
+  }
+
+  private copy(known: {reached: number; credits: Float64Array}, credits: Float64Array): number {
+    for (let bits = known.reached; bits !== 0; bits &= bits - 1) {
+      const g = 31 - Math.clz32(bits & -bits);
+      credits[g] = known.credits[g];
+    }
+    return known.reached;
+  }
+
+  private startMarks() {
+    this.stamp++;
     this.reached = 0;
-    this.rows.visitTerms(k, this.markHeld);
-    this.rows.visitQueryTerms(k, this.markNear);
+  }
+
+  /** The credits of the subjects the marked terms reached, written to `credits`; returns their bits. */
+  private credit(credits: Float64Array): number {
     for (let bits = this.reached; bits !== 0; bits &= bits - 1) {
       const g = 31 - Math.clz32(bits & -bits);
       credits[g] = holdsMarked(this.alternatives[g], this.held, this.stamp) || holdsMarked(this.releases[g], this.near, this.stamp) ? 1 : holdsMarked(this.alternatives[g], this.near, this.stamp) ? nearMatchCredit : 0;
@@ -203,6 +275,9 @@ class SubjectCredits {
     return this.reached;
   }
 }
+
+/** Most query terms whose sets SubjectCredits keeps credits for (one bit each). */
+const MAX_QUERY_TERM_BITS = 30;
 
 /**
  * The ranking of a (salient) query, a few pages at a time; null when the matcher or the weights allow no bound. As
@@ -224,9 +299,9 @@ export function boundedRanking(context: RankingPages, matcher: RowMatcher, query
   const pageOfRow = new Int32Array(rows.length);
   const starts = new Int32Array(pages.length + 1);
   let sections = 0;
-  for (let k = 0; k < rows.length; k++) sections = Math.max(sections, rows.id(k) + 1);
+  for (let k = 0; k < rows.length; k++) sections = Math.max(sections, rows.ids[k] + 1);
   const pageOf = pageTable(context, sections);
-  for (let k = 0; k < rows.length; k++) starts[(pageOfRow[k] = pageOf[rows.id(k)]) + 1]++;
+  for (let k = 0; k < rows.length; k++) starts[(pageOfRow[k] = pageOf[rows.ids[k]]) + 1]++;
   for (let p = 0; p < pages.length; p++) starts[p + 1] += starts[p];
   const byPage = new Int32Array(rows.length);
   const filled = starts.slice(0, pages.length);
@@ -239,24 +314,16 @@ export function boundedRanking(context: RankingPages, matcher: RowMatcher, query
   const roughBounds = new Float64Array(pages.length);
   for (let p = 0; p < pages.length; p++) {
     if (starts[p + 1] === starts[p]) continue;
-    roughBounds[p] = bounds.rough(p, byPage.subarray(starts[p], starts[p + 1]));
+    roughBounds[p] = bounds.rough(p, byPage, starts[p], starts[p + 1]);
     roughOrder.push(p);
   }
   roughOrder.sort((a, b) => roughBounds[b] - roughBounds[a] || a - b);
-  const waiting = new MaxHeap();
-  let nextRough = 0;
-  /** Bounds pages proper until no page left with a rough bound only could beat the best page waiting. */
-  const refine = () => {
-    while (nextRough < roughOrder.length && (waiting.size === 0 || roughBounds[roughOrder[nextRough]] > waiting.topKey)) {
-      const p = roughOrder[nextRough++];
-      waiting.push(p, bounds.of(p, byPage.subarray(starts[p], starts[p + 1])));
-    }
-  };
-  refine();
+  const waiting = new WaitingPages(bounds, roughOrder, roughBounds, byPage, starts);
+  waiting.refine();
 
   let ranked: RankedSection[] = [];
   // The matches' order where the ranking ties: the engine's (its score, best first, then k).
-  const engineOrder = (k: number, j: number) => rows.score(j) - rows.score(k) || k - j;
+  const engineOrder = (k: number, j: number) => rows.scores[j] - rows.scores[k] || k - j;
   const rowOf = new Map<number, number>();
   let batch = FIRST_PAGES;
   const state: BoundedRanking = {
@@ -273,11 +340,11 @@ export function boundedRanking(context: RankingPages, matcher: RowMatcher, query
       for (let taken = 0; taken < batch && waiting.size > 0; taken++) {
         const p = waiting.pop();
         for (let i = starts[p]; i < starts[p + 1]; i++) chosen.push(byPage[i]);
-        refine();
+        waiting.refine();
       }
       batch *= 2;
       chosen.sort(engineOrder);
-      const matches: EngineMatch[] = chosen.map((k) => rows.match(k));
+      const matches: EngineMatch[] = rows.matches(chosen);
       // As matchQuery: what the page itself says, which the chat's threshold reads.
       const content = withContentScores ? rows.contentScoresOf(matches.map((m) => m.id)) : null;
       for (const [i, match] of matches.entries()) {
@@ -305,6 +372,7 @@ class PageBounds {
   private ownShares = new Float64Array(0);
   private readonly values = new Float64Array(FEATURE_COUNT);
   private readonly top = new Float64Array(4);
+  private readonly roughSharedOfKind = new Map<string, number>();
   /** Per page, the shared part of its sections' bounds: see `of`. */
   private readonly shared = new Float64Array(4);
 
@@ -326,8 +394,8 @@ class PageBounds {
     this.touched = new Float64Array(count);
   }
 
-  /** The bound of page p's best final score, its matches being `ks`: each section's bound plus the page bonus of the best others. */
-  of(p: number, ks: Int32Array): number {
+  /** The bound of page p's best final score, its matches being ks[from] to ks[to - 1]: each section's bound plus the page bonus of the best others. */
+  of(p: number, ks: Int32Array, from: number, to: number): number {
     const {subjects, rows, credit, pageHeld, touched} = this;
     const {groups, totalWeight} = subjects;
     const page = this.context.pages[p];
@@ -339,10 +407,10 @@ class PageBounds {
       pageHeld[g] = touched[g] = inTitle;
       titleOwn += inTitle * groups[g].weight;
     }
-    if (this.ownShares.length < ks.length) this.ownShares = new Float64Array(ks.length * 2);
-    for (let i = 0; i < ks.length; i++) {
+    if (this.ownShares.length < to - from) this.ownShares = new Float64Array((to - from) * 2);
+    for (let i = 0; i < to - from; i++) {
       let own = titleOwn;
-      for (let bits = this.credits.read(ks[i], credit); bits !== 0; bits &= bits - 1) {
+      for (let bits = this.credits.read(ks[from + i], credit); bits !== 0; bits &= bits - 1) {
         const g = 31 - Math.clz32(bits & -bits);
         if (facts.inTitle[g] || credit[g] === 0) continue;
         own += credit[g] * groups[g].weight;
@@ -363,10 +431,10 @@ class PageBounds {
     }
     const {bm25, coverage} = this.weights.features;
     const top = this.top.fill(0);
-    for (let i = 0; i < ks.length; i++) {
-      const id = rows.id(ks[i]);
+    for (let i = 0; i < to - from; i++) {
+      const id = rows.ids[ks[from + i]];
       const variant = (id === page.firstSection ? 2 : 0) + (this.query.describesProblem && this.context.answersProblems(id) ? 1 : 0);
-      let score = Math.exp(shared[variant] + bm25 * scoreFeatureOf(rows.score(ks[i])) + coverage * coverageFeatureOf(blend(this.ownShares[i], heldShare)));
+      let score = Math.exp(shared[variant] + bm25 * scoreFeatureOf(rows.scores[ks[from + i]]) + coverage * coverageFeatureOf(blend(this.ownShares[i], heldShare)));
       // The page's four best bounds, best first.
       for (let t = 0; t < 4; t++) if (score > top[t]) [top[t], score] = [score, top[t]];
     }
@@ -375,12 +443,29 @@ class PageBounds {
 
   /**
    * A rougher bound of page p's best final score, reading only its sections' BM25 scores: every subject counted held
-   * by every section (coverage 1, and the summary's), as by the page's sections together.
+   * by every section (coverage 1, and the summary's), as by the page's sections together. The bound of a section
+   * grows with its BM25 score (the weight on BM25 is not negative), so only the page's four best scores are bounded.
    */
-  rough(p: number, ks: Int32Array): number {
-    const {rows, weights, query} = this;
+  rough(p: number, ks: Int32Array, from: number, to: number): number {
+    const {rows, weights} = this;
+    const best = this.top.fill(-Infinity);
+    for (let i = from; i < to; i++) {
+      let score = rows.scores[ks[i]];
+      for (let t = 0; t < 4; t++) if (score > best[t]) [best[t], score] = [score, best[t]];
+    }
+    const shared = this.roughShared(p);
+    for (let t = 0; t < 4; t++) best[t] = best[t] === -Infinity ? 0 : Math.exp(shared + weights.features.bm25 * scoreFeatureOf(best[t]));
+    return this.withPageBonus(best);
+  }
+
+  /** What a rough bound reads besides a section's BM25 score: the same for every page of a kind without a subject in its title. */
+  private roughShared(p: number): number {
     const page = this.context.pages[p];
-    const facts = this.titled.has(p) ? pageFacts(this.subjects, query, page, undefined) : this.untitled;
+    const titled = this.titled.has(p);
+    const known = titled ? undefined : this.roughSharedOfKind.get(page.kind);
+    if (known !== undefined) return known;
+    const {weights, query} = this;
+    const facts = titled ? pageFacts(this.subjects, query, page, undefined) : this.untitled;
     const about = {...facts, aboutCoverage: weights.features.about >= 0 ? 1 : facts.titleCoverage};
     const kind = kindWeight(query, page.kind);
     let shared = -Infinity;
@@ -388,12 +473,8 @@ class PageBounds {
       const sum = this.featureSum({score: 1, coverage: 1, heldShare: 1, facts: about, subjects: this.subjects.groups.length, kindWeight: kind, opening: variant >= 2 ? 1 : 0, problemSection: variant % 2 === 1, heldIdentifiers: this.identifierBound});
       if (sum > shared) shared = sum;
     }
-    const top = this.top.fill(0);
-    for (let i = 0; i < ks.length; i++) {
-      let score = Math.exp(shared + weights.features.bm25 * scoreFeatureOf(rows.score(ks[i])));
-      for (let t = 0; t < 4; t++) if (score > top[t]) [top[t], score] = [score, top[t]];
-    }
-    return this.withPageBonus(top);
+    if (!titled) this.roughSharedOfKind.set(page.kind, shared);
+    return shared;
   }
 
   /** The best final score of a page whose four best scores (best first) are `top`: its own plus the page bonus of its three best others. */
@@ -457,5 +538,32 @@ class MaxHeap {
       i = best;
     }
     return page;
+  }
+}
+
+/**
+ * Pages waiting to be reranked, by their bounds proper, and the pages with a rough bound only, best first. (A class:
+ * a closure made for each question, called from the ranking's compiled code, made that code start over each time.)
+ */
+class WaitingPages extends MaxHeap {
+  private nextRough = 0;
+
+  constructor(
+    private readonly bounds: PageBounds,
+    private readonly roughOrder: readonly number[],
+    private readonly roughBounds: Float64Array,
+    private readonly byPage: Int32Array,
+    private readonly starts: Int32Array,
+  ) {
+    super();
+  }
+
+  /** Bounds pages proper until no page left with a rough bound only could beat the best page waiting. */
+  refine() {
+    const {roughOrder, roughBounds, starts} = this;
+    while (this.nextRough < roughOrder.length && (this.size === 0 || roughBounds[roughOrder[this.nextRough]] > this.topKey)) {
+      const p = roughOrder[this.nextRough++];
+      this.push(p, this.bounds.of(p, this.byPage, starts[p], starts[p + 1]));
+    }
   }
 }

@@ -383,15 +383,26 @@ function leanMatches(lean: ReturnType<typeof leanSearcher>, mini: MiniSearch<Ind
       return Array.from({length: found.length}, (_, k) => matchOf(found, k));
     },
     matchRows: (expression) => {
-      const found = lean.search(expression, QUERY_OPTIONS as never, false);
-      const among = new Uint8Array(mini.documentCount);
+      // Without matched terms: the few sections reranked get theirs from a search among them (`matches`).
+      const found = lean.search(expression, QUERY_OPTIONS as never, false, false);
+      const searchAmong = (ids: readonly number[], options: object) => lean.searchAmong(expression, options as never, ids.map((id) => internals._idToShortId.get(id)!));
       return {
-        length: found.length, id: found.id, score: found.score, termId: found.termId, termCount: found.termCount,
-        visitTerms: found.visitTerms, visitQueryTerms: found.visitQueryTerms, match: (k) => matchOf(found, k),
+        length: found.length, ids: found.ids, scores: found.scores, termId: found.termId, termCount: found.termCount,
+        visitQueryTerms: found.visitQueryTerms, termsReachedFrom: found.termsReachedFrom,
+        ...(found.querySets && {querySets: found.querySets, queryTermOfBit: found.queryTermOfBit}),
+        matches: (ks) => {
+          const ids = ks.map((k) => found.ids[k]);
+          const detailed = searchAmong(ids, QUERY_OPTIONS);
+          const rankOf = new Map<number, number>();
+          for (let k = 0; k < detailed.length; k++) rankOf.set(detailed.id(k), k);
+          return ids.map((id) => matchOf(detailed, rankOf.get(id)!));
+        },
         contentScoresOf: (ids) => {
-          among.fill(0);
-          for (const id of ids) among[internals._idToShortId.get(id)!] = 1;
-          return scoresOf(lean.searchAmong(expression, contentOptions as never, among));
+          // A few sections: a table over every section would cost more to fill than to search them.
+          const found = searchAmong(ids, contentOptions);
+          const scores = new Map<number, number>();
+          for (let k = 0; k < found.length; k++) scores.set(found.id(k), found.score(k));
+          return scores;
         },
       };
     },

@@ -29,7 +29,7 @@ describe('lean search', () => {
   };
   const mini = engine();
   // The lean searcher compacts its engine's postings, which MiniSearch's search then cannot read: a twin engine.
-  const {search: lean, sectionsHolding} = leanSearcher(engine());
+  const {search: lean, searchAmong, sectionsHolding} = leanSearcher(engine());
   const fieldIds = Object.fromEntries(FIELDS.map((f, i) => [f, i]));
 
   for (const fields of [undefined, ['title', 'headings', 'text', 'summary']]) {
@@ -56,6 +56,36 @@ describe('lean search', () => {
       }
     });
   }
+
+  it('finds the same sections, scores and query terms without keeping matched terms, however many query terms', () => {
+    // More query terms than a set of bits holds (31): the search is then redone with lists.
+    const many: Query = {combineWith: 'OR', queries: [...WORDS, ...WORDS.map((w) => `${w}x`)]};
+    const read = (found: ReturnType<typeof lean>) => Array.from({length: found.length}, (_, k) => ({id: found.id(k), score: found.score(k), queryTerms: [...found.queryTerms(k)].sort()}));
+    for (const query of QUERIES.concat([many])) {
+      const whole = read(lean(query, QUERY_OPTIONS, false));
+      const lists = lean(query, QUERY_OPTIONS, false, false);
+      expect(Array.from({length: lists.length}, (_, k) => lists.terms(k))).toEqual(Array.from({length: lists.length}, () => []));
+      expect(read(lists)).toEqual(whole);
+    }
+    expect(read(lean(many, QUERY_OPTIONS))).toEqual(mini.search(many, QUERY_OPTIONS).map((r) => ({id: r.id, score: r.score, queryTerms: [...r.queryTerms].sort()})));
+  });
+
+  it('finds a few sections among all as the whole search finds them, each posting list looked up or read through', () => {
+    for (const query of QUERIES) {
+      const whole = lean(query, QUERY_OPTIONS);
+      const all = Array.from({length: whole.length}, (_, k) => ({id: whole.id(k), score: whole.score(k), terms: whole.terms(k), queryTerms: whole.queryTerms(k)}));
+      // A few sections, the first and last of many posting lists among them (looked up in every longer list), and half
+      // of them (every list read through).
+      const [first, last] = [Math.min(...all.map((m) => m.id)), Math.max(...all.map((m) => m.id))];
+      for (const chosen of [all.filter((m, k) => k % 37 === 5 || m.id === first || m.id === last), all.filter((_, k) => k % 2 === 0)]) {
+        expect(chosen.length).toBeGreaterThan(2);
+        const found = searchAmong(query, QUERY_OPTIONS, chosen.map((m) => m.id));
+        const among = Array.from({length: found.length}, (_, k) => ({id: found.id(k), score: found.score(k), terms: found.terms(k), queryTerms: found.queryTerms(k)}));
+        const ids = new Set(chosen.map((m) => m.id));
+        expect(among).toEqual(all.filter((m) => ids.has(m.id)));
+      }
+    }
+  });
 
   it('counts the sections holding a term as MiniSearch finds them', () => {
     for (const term of ['snowflak', 'ingest', 'kafca', 'glossari', 'nowhere']) {

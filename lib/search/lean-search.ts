@@ -27,6 +27,18 @@ export interface LeanResults {
   length: number;
   id(k: number): number;
   score(k: number): number;
+  /**
+   * Sections' ids and scores by rank, as `id` and `score` give them (entries from `length` on mean nothing): loops over
+   * every match read these, where a call of `id` would go to a function made for this search only.
+   */
+  readonly ids: Int32Array;
+  readonly scores: Float64Array;
+  /**
+   * Each rank's query terms as a set of bits, bit i standing for term number queryTermOfBit[i], where the search kept
+   * them so (a search without matched terms, of at most 31 query terms); undefined otherwise.
+   */
+  readonly querySets?: Int32Array;
+  readonly queryTermOfBit?: readonly number[];
   /** Matched index terms (MiniSearch's `terms`: the keys of its `match`, in their order). */
   terms(k: number): string[];
   /** The query terms that matched (MiniSearch's `queryTerms`). */
@@ -41,6 +53,11 @@ export interface LeanResults {
   visitTerms(k: number, visit: (termId: number) => void): void;
   /** Calls `visit` with the number of each query term that matched rank k (what `queryTerms` lists). */
   visitQueryTerms(k: number, visit: (termId: number) => void): void;
+  /**
+   * The numbers of the index terms a query term reached (itself, and its prefix and typo-tolerant expansions) in this
+   * search: every term a section matched came from one of the query terms it matched.
+   */
+  termsReachedFrom(queryTermId: number): readonly number[];
 }
 
 /** One term's postings in one field, compacted: section short ids ascending (MiniSearch's Map order) and their frequencies. */
@@ -137,20 +154,57 @@ const bm25Score = (termFreq: number, matchingCount: number, totalCount: number, 
   return invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength)));
 };
 
-/** Partial results: one row per section, in the order MiniSearch's Map would hold them. */
-interface Rows {
-  ids: number[];
-  scores: number[];
-  /** Head and tail node of each row's matched terms (node term, node mask: its fields). */
-  matchHead: number[];
-  matchTail: number[];
-  /** Head and tail node of each row's query terms, and their count. */
-  queryHead: number[];
-  queryTail: number[];
-  queryCount: number[];
-}
+/**
+ * Partial results: one row per section, in the order MiniSearch's Map would hold them. Columns are typed arrays that
+ * grow by doubling, reused from one search to the next (Scratch.takeRows): arrays grown a push at a time were copied
+ * over and over and left as garbage, for every query term and combination of a question (a fifth of its CPU at ten
+ * times the sections).
+ */
+class Rows {
+  length = 0;
+  ids = new Int32Array(256);
+  scores = new Float64Array(256);
+  /** Head and tail node of each row's matched terms (node term, node mask: its fields); -1 when none is kept. */
+  matchHead = new Int32Array(256);
+  matchTail = new Int32Array(256);
+  /** Head and tail node of each row's query terms, and their count (-1 and 0 where they are kept as a set, see Scratch.querySets). */
+  queryHead = new Int32Array(256);
+  queryTail = new Int32Array(256);
+  queryCount = new Int32Array(256);
+  /** Each row's query terms as a set of bits (Scratch.sourceBit), where they are kept that way. */
+  querySet = new Int32Array(256);
 
-const emptyRows = (): Rows => ({ids: [], scores: [], matchHead: [], matchTail: [], queryHead: [], queryTail: [], queryCount: []});
+  /** Appends a row; returns its number. */
+  push(id: number, score: number, matchHead: number, matchTail: number, queryHead: number, queryTail: number, queryCount: number, querySet: number): number {
+    const row = this.length++;
+    if (row === this.ids.length) this.grow();
+    this.ids[row] = id;
+    this.scores[row] = score;
+    this.matchHead[row] = matchHead;
+    this.matchTail[row] = matchTail;
+    this.queryHead[row] = queryHead;
+    this.queryTail[row] = queryTail;
+    this.queryCount[row] = queryCount;
+    this.querySet[row] = querySet;
+    return row;
+  }
+
+  private grow() {
+    const twice = <T extends Int32Array | Float64Array>(from: T): T => {
+      const to = new (from.constructor as new (length: number) => T)(from.length * 2);
+      to.set(from);
+      return to;
+    };
+    this.ids = twice(this.ids);
+    this.scores = twice(this.scores);
+    this.matchHead = twice(this.matchHead);
+    this.matchTail = twice(this.matchTail);
+    this.queryHead = twice(this.queryHead);
+    this.queryTail = twice(this.queryTail);
+    this.queryCount = twice(this.queryCount);
+    this.querySet = twice(this.querySet);
+  }
+}
 
 /** Scratch space reused by every search of one engine. */
 class Scratch {
@@ -162,12 +216,74 @@ class Scratch {
   nodes = 0;
   termIds = new Map<string, number>();
   terms: string[] = [];
+  /** Per query term's number, the numbers of the index terms it reached (see LeanResults.termsReachedFrom). */
+  reachedFrom: number[][] = [];
+  /** Whether rows keep their matched terms (a search without them keeps only its query terms). */
+  matchedTerms = true;
+  /**
+   * Whether rows keep their query terms as sets of bits (a search without matched terms, while it has at most
+   * MAX_QUERY_SET query terms): adding a term to a row is then one OR, where a list is searched through.
+   */
+  querySets = false;
+  /** The query terms given bits so far (by bit), and each term's bit + 1 (0: none); `overflow` once there are too many. */
+  sourceOfBit: number[] = [];
+  private bitOfSource: number[] = [];
+  overflow = false;
+  /** Rows to reuse, and the rows a search's results are read from (given back at the next search). */
+  private freeRows: Rows[] = [];
+  private resultRows: Rows | undefined;
+  /** Section ranks by row, and row scores, of the last search's results. */
+  order = new Int32Array(0);
+  finalScores = new Float64Array(0);
+  /** Section ids, scores and query sets by rank, of the last search's results. */
+  rankIds = new Int32Array(0);
+  rankScores = new Float64Array(0);
+  rankQuerySets = new Int32Array(0);
+
+  takeRows(): Rows {
+    const rows = this.freeRows.pop() ?? new Rows();
+    rows.length = 0;
+    return rows;
+  }
+
+  giveBack(rows: Rows) {
+    this.freeRows.push(rows);
+  }
+
+  /** Keeps the rows of a search's results until the next search. */
+  keepResults(rows: Rows) {
+    this.resultRows = rows;
+  }
 
   reset(documents: number) {
     if (this.rowOf.length < documents) this.rowOf = new Int32Array(documents);
     this.nodes = 0;
     this.termIds.clear();
     this.terms.length = 0;
+    this.reachedFrom.length = 0;
+    this.sourceOfBit.length = 0;
+    this.bitOfSource.length = 0;
+    this.overflow = false;
+    if (this.resultRows) this.giveBack(this.resultRows);
+    this.resultRows = undefined;
+  }
+
+  /** The bit of a query term in row query sets (0 once there are more than MAX_QUERY_SET: the search is then redone with lists). */
+  sourceBit(source: number): number {
+    let bit = (this.bitOfSource[source] ?? 0) - 1;
+    if (bit < 0) {
+      if (this.sourceOfBit.length === MAX_QUERY_SET) {
+        this.overflow = true;
+        return 0;
+      }
+      bit = this.sourceOfBit.push(source) - 1;
+      this.bitOfSource[source] = bit + 1;
+    }
+    return 1 << bit;
+  }
+
+  reached(source: number, term: number) {
+    (this.reachedFrom[source] ??= []).push(term);
   }
 
   termId(term: string): number {
@@ -207,6 +323,23 @@ class Scratch {
   }
 }
 
+/** Most query terms a search keeps as sets of bits (Scratch.querySets). */
+const MAX_QUERY_SET = 31;
+
+/** The number of bits set in a 32-bit integer. */
+function bitCount(bits: number): number {
+  let count = 0;
+  for (; bits !== 0; bits &= bits - 1) count++;
+  return count;
+}
+
+/** The query terms of a set of bits, in the order their bits were given (not necessarily the order the row met them). */
+function termsOfSet(s: Scratch, set: number): string[] {
+  const terms: string[] = [];
+  for (let bits = set; bits !== 0; bits &= bits - 1) terms.push(s.terms[s.sourceOfBit[31 - Math.clz32(bits & -bits)]]);
+  return terms;
+}
+
 /** Adds a query term to a row's list unless it holds it (MiniSearch's assignUniqueTerm). */
 function addQueryTerm(s: Scratch, rows: Rows, row: number, term: number) {
   for (let n = rows.queryHead[row]; n !== -1; n = s.nodeNext[n]) if (s.nodeTerm[n] === term) return;
@@ -229,17 +362,36 @@ function assignMatch(s: Scratch, rows: Rows, row: number, term: number, mask: nu
   rows.matchTail[row] = node;
 }
 
-function pushRow(s: Scratch, rows: Rows, id: number, score: number, queryTerm: number, matchTerm: number, mask: number): number {
-  const query = s.node(queryTerm, 0);
-  const match = s.node(matchTerm, mask);
-  rows.ids.push(id);
-  rows.scores.push(score);
-  rows.queryHead.push(query);
-  rows.queryTail.push(query);
-  rows.queryCount.push(1);
-  rows.matchHead.push(match);
-  rows.matchTail.push(match);
-  return rows.ids.length - 1;
+function pushRow(s: Scratch, rows: Rows, id: number, score: number, queryTerm: number, querySet: number, matchTerm: number, mask: number): number {
+  const query = s.querySets ? -1 : s.node(queryTerm, 0);
+  const match = s.matchedTerms ? s.node(matchTerm, mask) : -1;
+  return rows.push(id, score, match, match, query, query, 1, querySet);
+}
+
+/** A search among sections looks them up in a posting list (visitAmong) when the list is this many times longer. */
+const GALLOP_RATIO = 8;
+
+/**
+ * Calls `visit` with the position of each of `wanted` (ascending) in `ids` (ascending) that holds it, in the list's
+ * order: each found by doubling steps from the last, then halving, so a few sections cost a few steps per list.
+ */
+function visitAmong(ids: Int32Array, wanted: Int32Array, visit: (p: number) => void) {
+  let from = 0;
+  for (let w = 0; w < wanted.length && from < ids.length; w++) {
+    const target = wanted[w];
+    // The first position at or after `from` whose id is at least target: within (from + step / 2, from + step].
+    let step = 1;
+    while (from + step - 1 < ids.length && ids[from + step - 1] < target) step *= 2;
+    let low = from + (step >> 1);
+    let high = Math.min(from + step - 1, ids.length);
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (ids[mid] < target) low = mid + 1;
+      else high = mid;
+    }
+    from = low;
+    if (from < ids.length && ids[from] === target) visit(from++);
+  }
 }
 
 /** One engine's lean searches and term counts (see leanSearcher). */
@@ -247,14 +399,18 @@ export interface LeanSearcher {
   /**
    * A search (a query and search options, as MiniSearch.search takes them): its results are read before the next search.
    * Unsorted, its results come in the order sections were first met: their rank is then by score, best first, ties in
-   * that order (MiniSearch's sort is stable).
+   * that order (MiniSearch's sort is stable). Without `matchedTerms`, the results keep no matched terms (`terms`,
+   * `termsIn` and `visitTerms` find none; scores are the same, and query terms the same set, perhaps in another order):
+   * building those lists for every matched section was most of a broad question's search, and a searchAmong gives
+   * them for the few sections that need them.
    */
-  search(query: Query, options?: SearchOptions, sorted?: boolean): LeanResults;
+  search(query: Query, options?: SearchOptions, sorted?: boolean, matchedTerms?: boolean): LeanResults;
   /**
-   * The same search among some sections (by short id: 1 in `sections`), scoring each as the whole search does, with
-   * a scratch of its own: the results of the last `search` stay readable, and the term expansions of that search serve.
+   * The same search among some sections (by short id), scoring each as the whole search does, with a scratch of its
+   * own: the results of the last `search` stay readable, and the term expansions of that search serve. A few sections
+   * are looked up in each posting list instead of reading the list through.
    */
-  searchAmong(query: Query, options: SearchOptions, sections: Uint8Array): LeanResults;
+  searchAmong(query: Query, options: SearchOptions, sections: ArrayLike<number>): LeanResults;
   /** How many sections hold an index term in any field. */
   sectionsHolding(term: string): number;
 }
@@ -272,8 +428,10 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
   const {fieldLengths, fieldCount, idOf, mainScratch, sideScratch} =
     shared ?? leanShared(engine._fieldLength, engine._options.fields.length, engine._nextId, (short) => engine._documentIds.get(short) as number);
   let s = mainScratch;
-  /** Sections by short id that get rows (1) in the search running now; undefined: every section. */
+  /** Sections by short id that get rows (1) in the search running now, and their short ids ascending; undefined: every section. */
   let among: Uint8Array | undefined;
+  let amongIds: Int32Array | undefined;
+  let amongMarks = new Uint8Array(engine._nextId);
   /** The prefix and typo-tolerant expansions of query terms, kept from a question's search for its searches among sections. */
   const expansions = new Map<string, Array<{term: string; data: FieldTermData; weight: number}>>();
 
@@ -289,9 +447,9 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
       const matchingFields = ids.length;
       const avgFieldLength = engine._avgFieldLength[fieldId];
       const bit = 1 << fieldId;
-      for (let p = 0; p < ids.length; p++) {
+      const querySet = s.querySets ? s.sourceBit(sourceTerm) : 0;
+      const posting = (p: number) => {
         const id = ids[p];
-        if (among !== undefined && among[id] !== 1) continue;
         const termFreq = termFreqs[p];
         const fieldLength = fieldLengths[id * fieldCount + fieldId];
         const rawScore = bm25Score(termFreq, matchingFields, engine._documentCount, fieldLength, avgFieldLength, bm25);
@@ -300,12 +458,16 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
         const row = s.rowAt(id);
         if (row >= 0) {
           rows.scores[row] += weightedScore;
-          addQueryTerm(s, rows, row, sourceTerm);
-          assignMatch(s, rows, row, derivedTerm, bit, true);
+          if (s.querySets) rows.querySet[row] |= querySet;
+          else addQueryTerm(s, rows, row, sourceTerm);
+          if (s.matchedTerms) assignMatch(s, rows, row, derivedTerm, bit, true);
         } else {
-          s.rowOf[id] = pushRow(s, rows, id, weightedScore, sourceTerm, derivedTerm, bit) + 1;
+          s.rowOf[id] = pushRow(s, rows, id, weightedScore, sourceTerm, querySet, derivedTerm, bit) + 1;
         }
-      }
+      };
+      // Postings in the list's order either way (ids ascending), so rows come in the same order.
+      if (amongIds !== undefined && amongIds.length * GALLOP_RATIO < ids.length) visitAmong(ids, amongIds, posting);
+      else for (let p = 0; p < ids.length; p++) if (among === undefined || among[ids[p]] === 1) posting(p);
     }
   }
 
@@ -316,9 +478,11 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
     for (const field of options.fields || engine._options.fields) boosts[field] = (Object.prototype.hasOwnProperty.call(options.boost ?? {}, field) ? options.boost[field] : undefined) || 1;
     const {weights, maxFuzzy, bm25} = options;
     const {fuzzy: fuzzyWeight, prefix: prefixWeight} = {...DEFAULT_WEIGHTS, ...weights};
-    const rows = emptyRows();
+    const rows = s.takeRows();
     const source = s.termId(query.term);
-    termResults(rows, source, source, 1, query.termBoost, engine._index.get(query.term), boosts, bm25);
+    const exact = engine._index.get(query.term);
+    if (exact) s.reached(source, source);
+    termResults(rows, source, source, 1, query.termBoost, exact, boosts, bm25);
     const key = `${query.term}\u0000${query.prefix}\u0000${query.fuzzy}\u0000${maxFuzzy}\u0000${prefixWeight}\u0000${fuzzyWeight}`;
     let expanded = expansions.get(key);
     if (!expanded) {
@@ -348,8 +512,12 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
       }
       expansions.set(key, expanded);
     }
-    for (const {term, data, weight} of expanded) termResults(rows, source, s.termId(term), weight, query.termBoost, data, boosts, bm25);
-    for (const id of rows.ids) s.rowOf[id] = 0;
+    for (const {term, data, weight} of expanded) {
+      const derived = s.termId(term);
+      s.reached(source, derived);
+      termResults(rows, source, derived, weight, query.termBoost, data, boosts, bm25);
+    }
+    for (let row = 0; row < rows.length; row++) s.rowOf[rows.ids[row]] = 0;
     return rows;
   }
 
@@ -360,54 +528,51 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
    */
   function orAll(results: Rows[]): Rows {
     const a = results[0];
-    a.ids.forEach((id, row) => (s.rowAt(id), (s.rowOf[id] = row + 1)));
+    for (let row = 0; row < a.length; row++) {
+      s.rowAt(a.ids[row]);
+      s.rowOf[a.ids[row]] = row + 1;
+    }
     for (let r = 1; r < results.length; r++) {
       const b = results[r];
-      for (let j = 0; j < b.ids.length; j++) {
+      for (let j = 0; j < b.length; j++) {
         const row = s.rowAt(b.ids[j]);
         if (row < 0) {
-          a.ids.push(b.ids[j]);
-          a.scores.push(b.scores[j]);
-          a.matchHead.push(b.matchHead[j]);
-          a.matchTail.push(b.matchTail[j]);
-          a.queryHead.push(b.queryHead[j]);
-          a.queryTail.push(b.queryTail[j]);
-          a.queryCount.push(b.queryCount[j]);
-          s.rowOf[b.ids[j]] = a.ids.length;
+          s.rowOf[b.ids[j]] = a.push(b.ids[j], b.scores[j], b.matchHead[j], b.matchTail[j], b.queryHead[j], b.queryTail[j], b.queryCount[j], b.querySet[j]) + 1;
         } else {
           a.scores[row] = a.scores[row] + b.scores[j];
+          a.querySet[row] |= b.querySet[j];
           for (let n = b.matchHead[j]; n !== -1; n = s.nodeNext[n]) assignMatch(s, a, row, s.nodeTerm[n], s.nodeMask[n], false);
           for (let n = b.queryHead[j]; n !== -1; n = s.nodeNext[n]) addQueryTerm(s, a, row, s.nodeTerm[n]);
         }
       }
+      s.giveBack(b);
     }
-    for (const id of a.ids) s.rowOf[id] = 0;
+    for (let row = 0; row < a.length; row++) s.rowOf[a.ids[row]] = 0;
     return a;
   }
 
   /** MiniSearch's AND combinator: the sections of both, in b's order. */
   function and(a: Rows, b: Rows): Rows {
-    a.ids.forEach((id, row) => (s.rowAt(id), (s.rowOf[id] = row + 1)));
-    const combined = emptyRows();
-    for (let j = 0; j < b.ids.length; j++) {
+    for (let row = 0; row < a.length; row++) {
+      s.rowAt(a.ids[row]);
+      s.rowOf[a.ids[row]] = row + 1;
+    }
+    const combined = s.takeRows();
+    for (let j = 0; j < b.length; j++) {
       const row = s.rowAt(b.ids[j]);
       if (row < 0) continue;
       for (let n = b.queryHead[j]; n !== -1; n = s.nodeNext[n]) addQueryTerm(s, a, row, s.nodeTerm[n]);
       for (let n = b.matchHead[j]; n !== -1; n = s.nodeNext[n]) assignMatch(s, a, row, s.nodeTerm[n], s.nodeMask[n], false);
-      combined.ids.push(b.ids[j]);
-      combined.scores.push(a.scores[row] + b.scores[j]);
-      combined.matchHead.push(a.matchHead[row]);
-      combined.matchTail.push(a.matchTail[row]);
-      combined.queryHead.push(a.queryHead[row]);
-      combined.queryTail.push(a.queryTail[row]);
-      combined.queryCount.push(a.queryCount[row]);
+      combined.push(b.ids[j], a.scores[row] + b.scores[j], a.matchHead[row], a.matchTail[row], a.queryHead[row], a.queryTail[row], a.queryCount[row], a.querySet[row] | b.querySet[j]);
     }
-    for (const id of a.ids) s.rowOf[id] = 0;
+    for (let row = 0; row < a.length; row++) s.rowOf[a.ids[row]] = 0;
+    s.giveBack(a);
+    s.giveBack(b);
     return combined;
   }
 
   function combineResults(results: Rows[], combineWith: string = 'or'): Rows {
-    if (results.length === 0) return emptyRows();
+    if (results.length === 0) return s.takeRows();
     const operator = combineWith.toLowerCase();
     if (operator !== 'or' && operator !== 'and') throw new Error(`lean search: unsupported combination ${combineWith}`);
     return operator === 'or' ? orAll(results) : results.reduce(and);
@@ -442,24 +607,56 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
     return count;
   }
 
-  /** A search with a scratch of its own, among some sections or all. */
-  function searchWith(scratch: Scratch, sections: Uint8Array | undefined, query: Query, options: SearchOptions, sorted = true): LeanResults {
-    const [previous, previousAmong] = [s, among];
-    [s, among] = [scratch, sections];
+  /** A search with a scratch of its own, among some sections (short ids ascending) or all. */
+  function searchWith(scratch: Scratch, sections: Int32Array | undefined, query: Query, options: SearchOptions, sorted = true, matchedTerms = true): LeanResults {
+    const [previous, previousAmong, previousIds] = [s, among, amongIds];
+    if (sections) {
+      if (amongMarks.length < engine._nextId) amongMarks = new Uint8Array(engine._nextId);
+      for (const id of sections) amongMarks[id] = 1;
+    }
+    [s, among, amongIds] = [scratch, sections && amongMarks, sections];
     try {
       scratch.reset(engine._nextId);
-      return results(scratch, view.executeQuery(query, options) as Rows, sorted);
+      scratch.matchedTerms = matchedTerms;
+      scratch.querySets = !matchedTerms;
+      let rows = view.executeQuery(query, options) as Rows;
+      if (scratch.overflow) {
+        scratch.giveBack(rows);
+        scratch.reset(engine._nextId);
+        scratch.querySets = false;
+        rows = view.executeQuery(query, options) as Rows;
+      }
+      return results(scratch, rows, sorted);
     } finally {
-      [s, among] = [previous, previousAmong];
+      if (sections) for (const id of sections) amongMarks[id] = 0;
+      [s, among, amongIds] = [previous, previousAmong, previousIds];
     }
   }
 
   /** The rows of a search as LeanResults, best first; read from `s`, the search's scratch. */
   function results(s: Scratch, rows: Rows, sorted: boolean): LeanResults {
-    const scores = new Float64Array(rows.ids.length);
-    for (let row = 0; row < scores.length; row++) scores[row] = rows.scores[row] * (rows.queryCount[row] || 1);
+    s.keepResults(rows);
+    const length = rows.length;
+    if (s.finalScores.length < length) {
+      s.finalScores = new Float64Array(length * 2);
+      s.order = new Int32Array(length * 2);
+      s.rankIds = new Int32Array(length * 2);
+      s.rankScores = new Float64Array(length * 2);
+      s.rankQuerySets = new Int32Array(length * 2);
+    }
+    const scores = s.finalScores;
+    const querySets = s.querySets;
+    for (let row = 0; row < length; row++) scores[row] = rows.scores[row] * ((querySets ? bitCount(rows.querySet[row]) : rows.queryCount[row]) || 1);
     // MiniSearch sorts its results by score, best first; the sort is stable, so ties keep the Map's order.
-    const order = sorted ? Array.from({length: scores.length}, (_, row) => row).sort((x, y) => scores[y] - scores[x]) : Array.from({length: scores.length}, (_, row) => row);
+    const order = s.order;
+    if (sorted) Array.from({length}, (_, row) => row).sort((x, y) => scores[y] - scores[x]).forEach((row, k) => (order[k] = row));
+    else for (let row = 0; row < length; row++) order[row] = row;
+    const {rankIds, rankScores, rankQuerySets} = s;
+    for (let k = 0; k < length; k++) {
+      rankIds[k] = idOf[rows.ids[order[k]]];
+      rankScores[k] = scores[order[k]];
+      if (querySets) rankQuerySets[k] = rows.querySet[order[k]];
+    }
     // Lists of terms many rows share are one array: a question's matches would otherwise allocate one per section.
     const lists = new Map<string, string[]>();
     const listOf = (head: number) => {
@@ -474,11 +671,14 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
       return list;
     };
     return {
-      length: order.length,
-      id: (k) => idOf[rows.ids[order[k]]],
-      score: (k) => scores[order[k]],
+      length,
+      id: (k) => rankIds[k],
+      score: (k) => rankScores[k],
+      ids: rankIds,
+      scores: rankScores,
+      ...(querySets && {querySets: rankQuerySets, queryTermOfBit: s.sourceOfBit}),
       terms: (k) => listOf(rows.matchHead[order[k]]),
-      queryTerms: (k) => listOf(rows.queryHead[order[k]]),
+      queryTerms: (k) => (querySets ? termsOfSet(s, rows.querySet[order[k]]) : listOf(rows.queryHead[order[k]])),
       termsIn: (k, test) => {
         let kept: string[] | undefined;
         for (let n = rows.matchHead[order[k]]; n !== -1; n = s.nodeNext[n]) if (test(s.nodeMask[n])) (kept ??= []).push(s.terms[s.nodeTerm[n]]);
@@ -490,17 +690,19 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
         for (let n = rows.matchHead[order[k]]; n !== -1; n = s.nodeNext[n]) visit(s.nodeTerm[n]);
       },
       visitQueryTerms: (k, visit) => {
-        for (let n = rows.queryHead[order[k]]; n !== -1; n = s.nodeNext[n]) visit(s.nodeTerm[n]);
+        if (querySets) for (let bits = rows.querySet[order[k]]; bits !== 0; bits &= bits - 1) visit(s.sourceOfBit[31 - Math.clz32(bits & -bits)]);
+        else for (let n = rows.queryHead[order[k]]; n !== -1; n = s.nodeNext[n]) visit(s.nodeTerm[n]);
       },
+      termsReachedFrom: (queryTermId) => s.reachedFrom[queryTermId] ?? [],
     };
   }
 
   return {
-    search: (query, options = {}, sorted = true) => {
+    search: (query, options = {}, sorted = true, matchedTerms = true) => {
       expansions.clear();
-      return searchWith(mainScratch, undefined, query, options, sorted);
+      return searchWith(mainScratch, undefined, query, options, sorted, matchedTerms);
     },
-    searchAmong: (query, options, sections) => searchWith(sideScratch, sections, query, options),
+    searchAmong: (query, options, sections) => searchWith(sideScratch, Int32Array.from(new Set(Array.from(sections))).sort(), query, options),
     sectionsHolding,
   };
 }
