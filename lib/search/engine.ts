@@ -410,13 +410,6 @@ function leanMatches(lean: ReturnType<typeof leanSearcher>, mini: MiniSearch<Ind
   };
 }
 
-/** The matched terms that pass a test, or undefined when none does (most matches: nothing is allocated then). */
-function termsWhere(terms: readonly string[], test: (term: string) => boolean | undefined): string[] | undefined {
-  let kept: string[] | undefined;
-  for (const term of terms) if (test(term)) (kept ??= []).push(term);
-  return kept;
-}
-
 /** The BM25 score of each section matching an expression in the page's own text (CONTENT_FIELDS), by section id. */
 export interface ContentScores {
   get(id: number): number | undefined;

@@ -49,8 +49,6 @@ export interface LeanResults {
   termId(term: string): number;
   /** How many terms this search reached: their numbers are below it. */
   readonly termCount: number;
-  /** Calls `visit` with the number of each matched term of rank k (what `terms` lists), without allocating. */
-  visitTerms(k: number, visit: (termId: number) => void): void;
   /** Calls `visit` with the number of each query term that matched rank k (what `queryTerms` lists). */
   visitQueryTerms(k: number, visit: (termId: number) => void): void;
   /**
@@ -399,8 +397,8 @@ export interface LeanSearcher {
   /**
    * A search (a query and search options, as MiniSearch.search takes them): its results are read before the next search.
    * Unsorted, its results come in the order sections were first met: their rank is then by score, best first, ties in
-   * that order (MiniSearch's sort is stable). Without `matchedTerms`, the results keep no matched terms (`terms`,
-   * `termsIn` and `visitTerms` find none; scores are the same, and query terms the same set, perhaps in another order):
+   * that order (MiniSearch's sort is stable). Without `matchedTerms`, the results keep no matched terms (`terms` and
+   * `termsIn` find none; scores are the same, and query terms the same set, perhaps in another order):
    * building those lists for every matched section was most of a broad question's search, and a searchAmong gives
    * them for the few sections that need them.
    */
@@ -686,9 +684,6 @@ export function leanSearcher(mini: MiniSearch<any>, shared?: LeanShared): LeanSe
       },
       termId: (term) => s.termIds.get(term) ?? -1,
       termCount: s.terms.length,
-      visitTerms: (k, visit) => {
-        for (let n = rows.matchHead[order[k]]; n !== -1; n = s.nodeNext[n]) visit(s.nodeTerm[n]);
-      },
       visitQueryTerms: (k, visit) => {
         if (querySets) for (let bits = rows.querySet[order[k]]; bits !== 0; bits &= bits - 1) visit(s.sourceOfBit[31 - Math.clz32(bits & -bits)]);
         else for (let n = rows.queryHead[order[k]]; n !== -1; n = s.nodeNext[n]) visit(s.nodeTerm[n]);
