@@ -6,6 +6,7 @@ import {
   FEATURE_COUNT,
   kindWeight,
   NEAR_MATCH_CREDIT,
+  PAGE_BONUS_SECTIONS,
   pageFacts,
   querySubjects,
   RANKING_FEATURES,
@@ -98,6 +99,16 @@ const featureCount = FEATURE_COUNT;
 const nearMatchCredit = NEAR_MATCH_CREDIT;
 const scoreFeatureOf = bm25Feature;
 const coverageFeatureOf = coverageFeature;
+/** A page's best scores a bound reads: its best section's, and those of the others that lend it their page bonus. */
+const TOP_SCORES = PAGE_BONUS_SECTIONS + 1;
+
+/** The ways a section can stand in its page, as a bound reads them: opening it or not, answering a problem or not. */
+const VARIANTS = 4;
+
+/** Puts `score` among the best scores kept in `top` (best first), if it is one. */
+function keepTop(top: Float64Array, score: number): void {
+  for (let t = 0; t < TOP_SCORES; t++) if (score > top[t]) [top[t], score] = [score, top[t]];
+}
 const blend = blendCoverage;
 
 /** Pages reranked by the first call of `more`; each call after reranks twice as many as the one before. */
@@ -371,10 +382,11 @@ class PageBounds {
   private readonly touched: Float64Array;
   private ownShares = new Float64Array(0);
   private readonly values = new Float64Array(FEATURE_COUNT);
-  private readonly top = new Float64Array(4);
+  private readonly top = new Float64Array(TOP_SCORES);
   private readonly roughSharedOfKind = new Map<string, number>();
-  /** Per page, the shared part of its sections' bounds: see `of`. */
-  private readonly shared = new Float64Array(4);
+  /** Per page, the shared part of its sections' bounds by variant: see `of`. */
+  private readonly shared = new Float64Array(VARIANTS);
+  private readonly roughSums = new Float64Array(VARIANTS);
 
   constructor(
     private readonly context: RankingPages,
@@ -425,18 +437,14 @@ class PageBounds {
     // What a section's bound reads besides its BM25 score and coverage (written as 1, whose features are 0), by whether
     // it opens the page and answers a problem: the same for every section of the page.
     const kind = kindWeight(this.query, page.kind);
-    const shared = this.shared;
-    for (let variant = 0; variant < 4; variant++) {
-      shared[variant] = this.featureSum({score: 1, coverage: 1, heldShare, facts: about, subjects: groups.length, kindWeight: kind, opening: variant >= 2 ? 1 : 0, problemSection: variant % 2 === 1, heldIdentifiers: this.identifierBound});
-    }
+    const shared = this.variantSums({score: 1, coverage: 1, heldShare, facts: about, subjects: groups.length, kindWeight: kind, opening: 0, problemSection: false, heldIdentifiers: this.identifierBound}, this.shared);
     const {bm25, coverage} = this.weights.features;
     const top = this.top.fill(0);
     for (let i = 0; i < to - from; i++) {
       const id = rows.ids[ks[from + i]];
       const variant = (id === page.firstSection ? 2 : 0) + (this.query.describesProblem && this.context.answersProblems(id) ? 1 : 0);
-      let score = Math.exp(shared[variant] + bm25 * scoreFeatureOf(rows.scores[ks[from + i]]) + coverage * coverageFeatureOf(blend(this.ownShares[i], heldShare)));
-      // The page's four best bounds, best first.
-      for (let t = 0; t < 4; t++) if (score > top[t]) [top[t], score] = [score, top[t]];
+      const score = Math.exp(shared[variant] + bm25 * scoreFeatureOf(rows.scores[ks[from + i]]) + coverage * coverageFeatureOf(blend(this.ownShares[i], heldShare)));
+      keepTop(top, score);
     }
     return this.withPageBonus(top);
   }
@@ -444,17 +452,14 @@ class PageBounds {
   /**
    * A rougher bound of page p's best final score, reading only its sections' BM25 scores: every subject counted held
    * by every section (coverage 1, and the summary's), as by the page's sections together. The bound of a section
-   * grows with its BM25 score (the weight on BM25 is not negative), so only the page's four best scores are bounded.
+   * grows with its BM25 score (the weight on BM25 is not negative), so only the page's TOP_SCORES best scores are bounded.
    */
   rough(p: number, ks: Int32Array, from: number, to: number): number {
     const {rows, weights} = this;
     const best = this.top.fill(-Infinity);
-    for (let i = from; i < to; i++) {
-      let score = rows.scores[ks[i]];
-      for (let t = 0; t < 4; t++) if (score > best[t]) [best[t], score] = [score, best[t]];
-    }
+    for (let i = from; i < to; i++) keepTop(best, rows.scores[ks[i]]);
     const shared = this.roughShared(p);
-    for (let t = 0; t < 4; t++) best[t] = best[t] === -Infinity ? 0 : Math.exp(shared + weights.features.bm25 * scoreFeatureOf(best[t]));
+    for (let t = 0; t < TOP_SCORES; t++) best[t] = best[t] === -Infinity ? 0 : Math.exp(shared + weights.features.bm25 * scoreFeatureOf(best[t]));
     return this.withPageBonus(best);
   }
 
@@ -469,20 +474,34 @@ class PageBounds {
     const about = {...facts, aboutCoverage: weights.features.about >= 0 ? 1 : facts.titleCoverage};
     const kind = kindWeight(query, page.kind);
     let shared = -Infinity;
-    for (let variant = 0; variant < 4; variant++) {
-      const sum = this.featureSum({score: 1, coverage: 1, heldShare: 1, facts: about, subjects: this.subjects.groups.length, kindWeight: kind, opening: variant >= 2 ? 1 : 0, problemSection: variant % 2 === 1, heldIdentifiers: this.identifierBound});
+    for (const sum of this.variantSums({score: 1, coverage: 1, heldShare: 1, facts: about, subjects: this.subjects.groups.length, kindWeight: kind, opening: 0, problemSection: false, heldIdentifiers: this.identifierBound}, this.roughSums)) {
       if (sum > shared) shared = sum;
     }
     if (!titled) this.roughSharedOfKind.set(page.kind, shared);
     return shared;
   }
 
-  /** The best final score of a page whose four best scores (best first) are `top`: its own plus the page bonus of its three best others. */
+  /** The best final score of a page whose best scores (best first) are `top`: its own plus the page bonus of the others. */
   private withPageBonus(top: Float64Array): number {
-    const total = top[0] + top[1] + top[2] + top[3];
+    let total = 0;
+    for (let t = 0; t < TOP_SCORES; t++) total += top[t];
     let best = 0;
-    for (let t = 0; t < 4; t++) best = Math.max(best, top[t] + this.weights.pageBonus * (total - top[t]));
+    for (let t = 0; t < TOP_SCORES; t++) best = Math.max(best, top[t] + this.weights.pageBonus * (total - top[t]));
     return best * (1 + ROUNDING_MARGIN);
+  }
+
+  /**
+   * The feature sums of a section's bound for each way it can stand in its page, written to `sums` by variant: 2 when
+   * it opens the page, plus 1 when it answers a problem the query describes. `input`'s own opening and problemSection
+   * are overwritten (a copy per variant would give writeFeatures rows of another shape than rank.ts's, and slow it).
+   */
+  private variantSums(input: RowInputs, sums: Float64Array): Float64Array {
+    for (let variant = 0; variant < VARIANTS; variant++) {
+      input.opening = variant >= 2 ? 1 : 0;
+      input.problemSection = variant % 2 === 1;
+      sums[variant] = this.featureSum(input);
+    }
+    return sums;
   }
 
   /** The weighted sum of a row's features (the log of its score before the page bonus). */

@@ -125,7 +125,7 @@ const MAX_SUBJECT_WEIGHT = 6;
  * How many of a page's next best sections lend it a share of their scores (RankingWeights.pageBonus). Measured: 1
  * gives real 0.538, team 0.714; 5 gives real 0.585, curated 0.914.
  */
-const PAGE_BONUS_SECTIONS = 3;
+export const PAGE_BONUS_SECTIONS = 3;
 /**
  * Share of its weight a task verb keeps ("add", "update", "set"): the docs say the same thing with other verbs.
  * Measured: only team moves (0.5: 0.728; 1: 0.747 with hit@3 0.899 against 0.903).
