@@ -8,6 +8,7 @@ import {GetStarted} from './_home/GetStarted';
 import {Hero} from './_home/Hero';
 import {IntegrationStrip} from './_home/IntegrationStrip';
 import {ManagedCta} from './_home/ManagedCta';
+import styles from './_home/page.module.css';
 
 /** The landing page: what the platform is, how to start, what it does and where the community meets. */
 export default function Home() {
@@ -16,7 +17,7 @@ export default function Home() {
       title={product.tagline}
       description={`${product.name} is the open-source metadata platform for data discovery, lineage and governance: connect your sources, search every asset, trace lineage and manage ownership.`}>
       <BaseUrlBanner />
-      <main>
+      <main className={styles.home}>
         <Hero />
         <GetStarted />
         <FeatureGrid />

@@ -98,6 +98,36 @@ async function svgImagesRequested(page: Page, route: string): Promise<string[]> 
   return images;
 }
 
+/**
+ * The links of a doc page's desktop sidebar and desktop table of contents that React hydrated, counted at its first
+ * commit (the hydration) through the developer-tools hook React DOM reports every commit to, production builds too:
+ * a hydrated element carries React's fiber key.
+ */
+async function hydratedDesktopLinks(page: Page, route: string): Promise<{sidebar: number; toc: number; sidebarLinks: number}> {
+  await page.addInitScript(() => {
+    const counts: {sidebar: number; toc: number; sidebarLinks: number}[] = [];
+    (window as unknown as {hydratedLinks: typeof counts}).hydratedLinks = counts;
+    const hydrated = (selector: string) => Array.from(document.querySelectorAll(selector)).filter((a) => Object.keys(a).some((key) => key.startsWith('__reactFiber$'))).length;
+    (window as unknown as {__REACT_DEVTOOLS_GLOBAL_HOOK__: unknown}).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      isDisabled: false,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => undefined,
+      onCommitFiberUnmount: () => undefined,
+      onPostCommitFiberRoot: () => undefined,
+      onCommitFiberRoot: () => {
+        if (counts.length === 0) {
+          counts.push({sidebar: hydrated('.theme-doc-sidebar-menu a'), toc: hydrated('.theme-doc-toc-desktop a'), sidebarLinks: document.querySelectorAll('.theme-doc-sidebar-menu a').length});
+        }
+      },
+    };
+  });
+  await gotoHydrated(page, route);
+  const [first] = await page.evaluate(() => (window as unknown as {hydratedLinks: {sidebar: number; toc: number; sidebarLinks: number}[]}).hydratedLinks);
+  return first;
+}
+
 describe('start-up tasks', () => {
   it("draws the navbar, its logo, the breadcrumbs, the phone table of contents' toggle, the back-to-top button, the favicon and the home page's arrows without SVG images, each a document of its own", async () => {
     for (const route of ['/', '/docs/features', '/docs/generated/ingestion/sources/snowflake']) {
@@ -210,10 +240,41 @@ describe('start-up tasks', () => {
     const tables = page.locator('article table');
     await expect.poll(() => page.evaluate(() => (window as unknown as {tableReads: {inObserver: number}}).tableReads.inObserver)).toBeGreaterThanOrEqual(await tables.count());
     expect(await page.evaluate(() => (window as unknown as {tableReads: {elsewhere: number}}).tableReads.elsewhere)).toBe(0);
-    // Still right: a table wider than the phone is a tab stop, one that fits is not.
-    const kinds = await tables.evaluateAll((list) => list.map((t) => ({scrolls: t.scrollWidth - t.clientWidth > 1 || t.scrollHeight - t.clientHeight > 1, tabStop: t.getAttribute('tabindex') === '0'})));
+    // Still right once each table has been rendered (one offscreen is not laid out until the reader comes near it):
+    // in view, a table wider than the phone is a tab stop, one that fits is not.
+    const skipped = await tables.evaluateAll((list) => list.filter((t) => !(t as HTMLTableElement).rows[0]?.checkVisibility({contentVisibilityAuto: true})).length);
+    expect(skipped).toBeGreaterThan(2);
+    const count = await tables.count();
+    const kinds: {scrolls: boolean; tabStop: boolean}[] = [];
+    for (let i = 0; i < count; i++) {
+      const table = tables.nth(i);
+      await table.scrollIntoViewIfNeeded();
+      const kind = () => table.evaluate((t) => ({scrolls: t.scrollWidth - t.clientWidth > 1 || t.scrollHeight - t.clientHeight > 1, tabStop: t.getAttribute('tabindex') === '0'}));
+      await expect.poll(async () => {
+        const {scrolls, tabStop} = await kind();
+        return scrolls === tabStop;
+      }, {message: `table ${i}`}).toBe(true);
+      kinds.push(await kind());
+    }
     expect(kinds.some((k) => k.scrolls)).toBe(true);
-    expect(kinds.filter((k) => k.scrolls !== k.tabStop)).toEqual([]);
     await page.context().close();
+  });
+  it("hydrates a doc page's desktop sidebar and table of contents on a desktop, not on a phone, where they are hidden", async () => {
+    const route = '/docs/generated/ingestion/sources/snowflake';
+    const desktop = await newPage(browser, {viewport: {width: 1280, height: 900}});
+    const onDesktop = await hydratedDesktopLinks(desktop, route);
+    expect(onDesktop.sidebar).toBeGreaterThan(50);
+    expect(onDesktop.toc).toBeGreaterThan(5);
+    await desktop.context().close();
+    const phone = await newPage(browser, {viewport: {width: 412, height: 823}});
+    const onPhone = await hydratedDesktopLinks(phone, route);
+    // The server's sidebar was there, unhydrated, when React committed; the theme then drops it, and the phone's menu
+    // still lists the pages.
+    expect(onPhone.sidebarLinks).toBeGreaterThan(50);
+    expect(onPhone).toMatchObject({sidebar: 0, toc: 0});
+    await expect.poll(() => phone.locator('.theme-doc-sidebar-menu a').count()).toBe(0);
+    await phone.locator('button.navbar__toggle').click();
+    await expect.poll(() => phone.locator('.navbar-sidebar .menu__link', {hasText: 'Snowflake'}).first().isVisible()).toBe(true);
+    await phone.context().close();
   });
 });
