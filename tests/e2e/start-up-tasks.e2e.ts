@@ -277,4 +277,16 @@ describe('start-up tasks', () => {
     await expect.poll(() => phone.locator('.navbar-sidebar .menu__link', {hasText: 'Snowflake'}).first().isVisible()).toBe(true);
     await phone.context().close();
   });
+  it("lays out the home page's sections below a phone's first screen when the reader comes near them, not before", async () => {
+    const page = await newPage(browser, {viewport: {width: 412, height: 823}});
+    await gotoHydrated(page, '/');
+    const rendered = () => page.locator('main > section h2').evaluateAll((headings) => headings.map((h) => h.checkVisibility({contentVisibilityAuto: true})));
+    const atFirst = await rendered();
+    expect(atFirst.length).toBeGreaterThan(4);
+    expect(atFirst.filter((shown) => !shown).length).toBeGreaterThan(2);
+    await page.locator('main > section').last().scrollIntoViewIfNeeded();
+    await page.locator('section[aria-labelledby="integrations-strip"]').scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await rendered()).filter(Boolean).length).toBeGreaterThan(atFirst.filter(Boolean).length);
+    await page.context().close();
+  });
 });

@@ -21,15 +21,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Every box of `targets` smaller than MIN in a dimension, named by its text; the count comes first, so none is vacuous. */
+/**
+ * Every box of `targets` smaller than MIN in a dimension, named by its text; the count comes first, so none is vacuous.
+ * Each is measured in view, as a reader sees it before tapping: offscreen sections are not laid out until the reader
+ * comes near them (content-visibility).
+ */
 async function undersized(targets: Locator): Promise<{count: number; small: string[]}> {
-  const boxes = await targets.evaluateAll((els) =>
-    els.map((el) => {
-      const box = el.getBoundingClientRect();
-      return {name: (el.textContent?.trim() || el.getAttribute('aria-label') || el.getAttribute('href')) ?? '', width: box.width, height: box.height};
-    }),
-  );
-  return {count: boxes.length, small: boxes.filter((b) => b.width < MIN || b.height < MIN).map((b) => `${b.name}: ${b.width.toFixed(1)}×${b.height.toFixed(1)}`)};
+  const count = await targets.count();
+  const small: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const target = targets.nth(i);
+    await target.scrollIntoViewIfNeeded();
+    const box = await target.evaluate((el) => {
+      const rect = el.getBoundingClientRect();
+      return {name: (el.textContent?.trim() || el.getAttribute('aria-label') || el.getAttribute('href')) ?? '', width: rect.width, height: rect.height};
+    });
+    if (box.width < MIN || box.height < MIN) small.push(`${box.name}: ${box.width.toFixed(1)}×${box.height.toFixed(1)}`);
+  }
+  return {count, small};
 }
 
 async function expectAllAtLeastMin(targets: Locator, atLeast = 1) {
