@@ -153,13 +153,23 @@ describe('the chat engine built in process', () => {
     const bounded = (question: string) => lexicalReferences(live, question, {count, threshold}, rankingWeights, ten);
     const everyMatch = (question: string) => chooseReferences(lexicalCandidates(live, question, [], rankingWeights, ten) ?? [], ten, threshold, count);
     for (const question of questions) expect(bounded(question), question).toEqual(everyMatch(question));
-    const median = async (choose: (question: string) => unknown) => {
-      const times: number[] = [];
-      for (const question of questions) times.push(await cpuSeconds(async () => choose(question)));
-      return times.sort((a, b) => a - b)[times.length >> 1];
+    // Each question timed with both, one after the other, three times: its best time with each, so that a collection
+    // or another process taking the cores during one timing weighs on neither (one pass each, the bounded ranking
+    // measured 22.4 ms against 85.1 beside the other test files, 12.4 against 79.6 alone).
+    const best = async (choose: (question: string) => unknown, question: string) => {
+      let least = Infinity;
+      for (let pass = 0; pass < 3; pass++) least = Math.min(least, await cpuSeconds(async () => choose(question)));
+      return least;
     };
-    const fast = await median(bounded);
-    const slow = await median(everyMatch);
+    const fastTimes: number[] = [];
+    const slowTimes: number[] = [];
+    for (const question of questions) {
+      fastTimes.push(await best(bounded, question));
+      slowTimes.push(await best(everyMatch, question));
+    }
+    const median = (times: number[]) => [...times].sort((a, b) => a - b)[times.length >> 1];
+    const fast = median(fastTimes);
+    const slow = median(slowTimes);
     console.log(`references at 10x, median of ${questions.length} questions: bounded ranking ${(fast * 1000).toFixed(1)} ms CPU, every match ranked ${(slow * 1000).toFixed(1)} ms CPU`);
     // Measured 4.5x on a busy machine; 7.4-11.6x once the search of every match kept no matched terms per section (and
     // less once ranking every match got faster itself: 8.4x, and under 6x in one run beside a build).
