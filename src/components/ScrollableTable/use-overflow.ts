@@ -14,18 +14,7 @@ export function useOverflow(ref: RefObject<HTMLElement | null>): boolean {
     const measure = () => setOverflowing(overflows(element));
     const observer = new ResizeObserver(measure);
     observer.observe(element);
-    // An offscreen table is not laid out (content-visibility in custom.scss) and reports no overflow. When it is
-    // rendered, observing it anew makes the observer report it again, even if its height happens to stay the same.
-    const remeasure = (event: Event) => {
-      if ((event as ContentVisibilityAutoStateChangeEvent).skipped) return;
-      observer.unobserve(element);
-      observer.observe(element);
-    };
-    element.addEventListener('contentvisibilityautostatechange', remeasure);
-    return () => {
-      observer.disconnect();
-      element.removeEventListener('contentvisibilityautostatechange', remeasure);
-    };
+    return () => observer.disconnect();
   }, [ref]);
   return overflowing;
 }
