@@ -171,20 +171,29 @@ describe('route progress bar loaded on first use', () => {
     expect(firstLoadScripts.length).toBeGreaterThan(0);
     for (const script of firstLoadScripts) expect(script).not.toContain('"nprogress"');
 
-    // Another page of the Authentication section of the sidebar than the one shown, in view.
-    const otherPage = () => page.locator('nav.menu a.menu__link[href^="/docs/authentication/"]:not([aria-current="page"]):visible').first();
+    // Opens another page of the Authentication section of the sidebar than the one shown. The address changes as
+    // soon as the link is followed, before the new page (and its sidebar) renders: the link is read and clicked as one
+    // element, and the visit ends when the sidebar marks the new page as current.
+    const followOtherPage = async () => {
+      const href = await page.locator('nav.menu a.menu__link[href^="/docs/authentication/"]:not([aria-current="page"]):visible').first().getAttribute('href');
+      expect(href).toBeTruthy();
+      await page.locator(`nav.menu a.menu__link[href="${href}"]:visible`).first().click();
+      return href!;
+    };
+    const shown = (href: string) => page.locator(`nav.menu a.menu__link[aria-current="page"][href="${href}"]`).first().waitFor();
     // A first navigation brings nprogress; the second is slowed down: every script it asks for arrives after 1.5 s.
-    const first = await otherPage().getAttribute('href');
-    await otherPage().click();
+    const first = await followOtherPage();
     await page.waitForURL(`**${first}`);
+    await shown(first);
     await page.route('**/assets/js/*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
-    const second = await otherPage().getAttribute('href');
-    await otherPage().click();
+    const second = await followOtherPage();
+    expect(second).not.toBe(first);
     await page.locator('#nprogress .bar').waitFor({timeout: 5_000});
     await page.waitForURL(`**${second}`);
+    await shown(second);
     await expect.poll(() => page.locator('#nprogress').count(), {timeout: 5_000}).toBe(0);
     await page.context().close();
   });
