@@ -8,7 +8,6 @@
  * Lighthouse's own computed artifacts, and lists every observed task that contributes: its simulated start and
  * length, what it adds, how long it ran, what it was made of and the scripts it ran.
  */
-import {spawnSync} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -16,9 +15,9 @@ import {parseArgs} from 'node:util';
 import {calculateTbtImpactForEvent} from '@paulirish/trace_engine/models/trace/lantern/metrics/TBTUtils.js';
 import {browserVersion, describeBrowser, resolveChromium} from './chromium';
 import {answerHelp} from './cli-usage';
-import {baselineRoutes, defaultRoutes, loadAverage} from './lighthouse';
+import {baselineRoutes, defaultRoutes, loadAverage, spawnLighthouse} from './lighthouse';
 import {serveBuild, type ServedBuild} from './serve-build';
-import {shortUrl} from './trace-tasks';
+import {taskWork, type Task, type TraceEvent} from './trace-tasks';
 
 const USAGE = `
 Usage: npx tsx scripts/lighthouse-tasks.ts [--build-dir build] [--baseline-dir DIR] [--runs 1] [route ...]
@@ -29,8 +28,6 @@ blocking time each adds, its observed length, its kinds of work and its scripts.
 the vanilla site's comparable page after each of ours. Prints the browser, its version and the load average.
 `;
 
-const LIGHTHOUSE_BIN = path.resolve('node_modules/.bin/lighthouse');
-
 /** A main-thread task as Lighthouse's simulation timed it, with the observed task it came from. */
 export interface SimulatedTask {
   /** Simulated start and end (ms from the navigation). */
@@ -38,35 +35,16 @@ export interface SimulatedTask {
   end: number;
   /** Observed length (ms), unthrottled. */
   observedMs: number;
-  /** The trace events inside the observed task. */
-  events: ReadonlyArray<{name: string; ts: number; dur?: number; args?: {data?: {url?: string}}}>;
+  /** The observed task's own trace event and the events inside it. */
+  events: TraceEvent[];
 }
 
 /** One contributor to the blocking time. */
-export interface CountedTask {
+export interface CountedTask extends Pick<Task, 'kinds' | 'scripts'> {
   start: number;
   duration: number;
   blockingMs: number;
   observedMs: number;
-  /** Kinds of work by the time spent in each event itself (not in the events it encloses), largest first. */
-  work: Array<[string, number]>;
-  /** Scripts the task ran or compiled. */
-  scripts: string[];
-}
-
-/** Time (ms) spent in each event of a task itself, without the events nested in it. */
-export function selfTimes(events: SimulatedTask['events']): Array<[string, number]> {
-  const sorted = events.filter((e) => e.dur).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-  const self = new Map<string, number>();
-  const open: Array<{name: string; end: number}> = [];
-  for (const event of sorted) {
-    while (open.length && open[open.length - 1].end <= event.ts) open.pop();
-    const parent = open[open.length - 1];
-    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - event.dur! / 1000);
-    self.set(event.name, (self.get(event.name) ?? 0) + event.dur! / 1000);
-    open.push({name: event.name, end: event.ts + event.dur!});
-  }
-  return [...self].filter(([, ms]) => ms >= 0.5).sort((a, b) => b[1] - a[1]);
 }
 
 /**
@@ -82,8 +60,7 @@ export function countedTasks(tasks: readonly SimulatedTask[], fcpMs: number, int
       duration: task.end - task.start,
       blockingMs,
       observedMs: task.observedMs,
-      work: selfTimes(task.events),
-      scripts: [...new Set(task.events.map((e) => e.args?.data?.url).filter((url): url is string => Boolean(url) && /\.js(\?|$)/.test(url!)).map(shortUrl))],
+      ...taskWork(task.events),
     }))
     .sort((a, b) => b.blockingMs - a.blockingMs);
 }
@@ -94,8 +71,8 @@ interface NodeTiming {
 }
 interface GraphNode {
   type: string;
-  event?: {dur?: number};
-  childEvents?: SimulatedTask['events'];
+  event?: TraceEvent;
+  childEvents?: TraceEvent[];
 }
 interface Estimate {
   timeInMs: number;
@@ -120,7 +97,7 @@ async function simulate(gatherDir: string): Promise<{tbt: number; estimates: Arr
   const tasksOf = (estimate: Estimate): SimulatedTask[] =>
     [...estimate.nodeTimings]
       .filter(([node]) => node.type === 'cpu')
-      .map(([node, timing]) => ({start: timing.startTime, end: timing.endTime, observedMs: (node.event?.dur ?? 0) / 1000, events: node.childEvents ?? []}));
+      .map(([node, timing]) => ({start: timing.startTime, end: timing.endTime, observedMs: (node.event?.dur ?? 0) / 1000, events: [...(node.event ? [node.event] : []), ...(node.childEvents ?? [])]}));
   // As Lighthouse pairs them: the optimistic estimate with the pessimistic paint and the optimistic interactive time.
   return {
     tbt: tbt.timing,
@@ -139,7 +116,7 @@ export function describeCounted(label: string, tbt: number, tasks: readonly Coun
     ...tasks.map(
       (t) =>
         `    ${ms(t.blockingMs)} blocking: simulated at ${ms(t.start)} for ${ms(t.duration)}, observed ${t.observedMs.toFixed(1)} ms; ` +
-        `${t.work.slice(0, 4).map(([name, v]) => `${name} ${v.toFixed(1)}`).join(', ')}${t.scripts.length ? `; scripts ${t.scripts.join(' ')}` : ''}`,
+        `${t.kinds.slice(0, 4).map(({label, ms: v}) => `${label} ${v.toFixed(1)}`).join(', ')}${t.scripts.length ? `; scripts ${t.scripts.map(({label}) => label).join(' ')}` : ''}`,
     ),
   ];
 }
@@ -162,12 +139,10 @@ async function main() {
       for (const site of sites) {
         for (const route of site.routes) {
           const gatherDir = path.join(work, `${site.name}-${run}-${site.routes.indexOf(route)}`);
-          const result = spawnSync(LIGHTHOUSE_BIN, [`${site.server.base}${route}`, '--only-categories=performance', `-G=${gatherDir}`, '--chrome-flags=--headless=new --no-sandbox --disable-gpu', '--quiet'], {
-            env: {...process.env, ...browser.env, CHROME_PATH: process.env.CHROME_PATH ?? browser.path},
-            stdio: ['ignore', 'inherit', 'inherit'],
-          });
-          if (result.status !== 0) {
-            console.log(`run ${run}: ${site.name} ${route}: Lighthouse exited with ${result.status ?? result.signal}; skipped`);
+          try {
+            spawnLighthouse(`${site.server.base}${route}`, ['performance'], [`-G=${gatherDir}`], browser, console.log);
+          } catch (error) {
+            console.log(`run ${run}: ${site.name} ${route}: ${error instanceof Error ? error.message : error}; skipped`);
             continue;
           }
           const {tbt, estimates} = await simulate(gatherDir);

@@ -35,7 +35,7 @@ const metrics = {
   SI: 'speed-index',
 } as const;
 
-type Category = (typeof categories)[number];
+export type Category = (typeof categories)[number];
 type Metric = keyof typeof metrics;
 
 /** One Lighthouse run of one page, reduced to what the table shows. */
@@ -113,19 +113,28 @@ export interface Site {
   routes: readonly string[];
 }
 
-/** One Lighthouse run of `url` written to `output`, run again when headless Chromium loses the trace of the load. */
-function runLighthouse(url: string, output: string, measured: readonly Category[], browser: ResolvedChromium, log: (line: string) => void): LighthouseReport {
+/**
+ * Runs Lighthouse on `url` with the measured categories and the given output options (`--output=json …` or `-G=dir`),
+ * again when headless Chromium loses the trace of the load; throws after the last try.
+ */
+export function spawnLighthouse(url: string, measured: readonly Category[], outputArgs: readonly string[], browser: ResolvedChromium, log: (line: string) => void): void {
   for (let attempt = 1; ; attempt++) {
     const result = spawnSync(
       LIGHTHOUSE_BIN,
-      [url, `--only-categories=${measured.join(',')}`, '--output=json', `--output-path=${output}`, '--chrome-flags=--headless=new --no-sandbox --disable-gpu', '--quiet'],
+      [url, `--only-categories=${measured.join(',')}`, ...outputArgs, '--chrome-flags=--headless=new --no-sandbox --disable-gpu', '--quiet'],
       {env: {...process.env, ...browser.env, CHROME_PATH: process.env.CHROME_PATH ?? browser.path}, stdio: ['ignore', 'inherit', 'inherit']},
     );
-    if (result.status === 0) return JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
+    if (result.status === 0) return;
     // Lighthouse's NO_NAVSTART: the trace of the load was lost.
     if (attempt === ATTEMPTS) throw new Error(`lighthouse failed on ${url} ${ATTEMPTS} times (last exit ${result.status ?? result.signal})`);
     log(`${url}: lighthouse exited with ${result.status ?? result.signal}, trying again (${attempt + 1} of ${ATTEMPTS})`);
   }
+}
+
+/** One Lighthouse run of `url`, its report written to `output` and read back. */
+function runLighthouse(url: string, output: string, measured: readonly Category[], browser: ResolvedChromium, log: (line: string) => void): LighthouseReport {
+  spawnLighthouse(url, measured, ['--output=json', `--output-path=${output}`], browser, log);
+  return JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
 }
 
 /**

@@ -164,6 +164,28 @@ function threadTree(events: TraceEvent[]): Node[] {
   return roots;
 }
 
+/** Self time of tasks' events by kind of work and by the script they ran (the nearest enclosing event naming one). */
+function workOf(roots: readonly Node[]): Pick<Task, 'kinds' | 'scripts'> {
+  const kinds = new Map<string, number>();
+  const scripts = new Map<string, number>();
+  const walk = (node: Node, kind: string, script: string | null) => {
+    const ownKind = kindOf(node.event.name) ?? kind;
+    const ownScript = scriptOf(node.event) ?? script;
+    const childTime = node.children.reduce((sum, child) => sum + (child.end - child.start), 0);
+    const self = Math.max(0, node.end - node.start - childTime) / 1000;
+    add(kinds, ownKind, self);
+    if (ownScript) add(scripts, shortUrl(ownScript), self);
+    for (const child of node.children) walk(child, ownKind, ownScript);
+  };
+  for (const root of roots) walk(root, 'other (outside any event Chromium names)', null);
+  return {kinds: ranked(kinds, 8), scripts: ranked(scripts, 6)};
+}
+
+/** What one task's trace events (the task's own event and those inside it) were made of: kinds of work and scripts. */
+export function taskWork(events: TraceEvent[]): Pick<Task, 'kinds' | 'scripts'> {
+  return workOf(threadTree(events));
+}
+
 /** The page's renderer main thread: the CrRendererMain that painted the first contentful paint, else the busiest one. */
 function mainThread(events: TraceEvent[]): {pid: number; tid: number} {
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -257,18 +279,7 @@ export function readTrace(
     const durationMs = (root.end - root.start) / 1000;
     const cpuMs = typeof root.event.tdur === 'number' ? (root.event.tdur / 1000) * cpuScale : null;
     if (Math.max(durationMs, cpuMs ?? 0) < minimumMs) continue;
-    const kinds = new Map<string, number>();
-    const scripts = new Map<string, number>();
-    const walk = (node: Node, kind: string, script: string | null) => {
-      const ownKind = kindOf(node.event.name) ?? kind;
-      const ownScript = scriptOf(node.event) ?? script;
-      const childTime = node.children.reduce((sum, child) => sum + (child.end - child.start), 0);
-      const self = Math.max(0, node.end - node.start - childTime) / 1000;
-      add(kinds, ownKind, self);
-      if (ownScript) add(scripts, shortUrl(ownScript), self);
-      for (const child of node.children) walk(child, ownKind, ownScript);
-    };
-    walk(root, 'other (outside any event Chromium names)', null);
+    const {kinds, scripts} = workOf([root]);
 
     const functions = new Map<string, number>();
     const entries = new Map<string, number>();
@@ -298,8 +309,8 @@ export function readTrace(
       blockingMs: afterFcp ? round(Math.max(0, durationMs - LONG_TASK_MS)) : 0,
       cpuMs: cpuMs === null ? null : round(cpuMs),
       cpuBlockingMs: afterFcp && cpuMs !== null ? round(Math.max(0, cpuMs - LONG_TASK_MS)) : 0,
-      kinds: ranked(kinds, 8),
-      scripts: ranked(scripts, 6),
+      kinds,
+      scripts,
       functions: ranked(functions, 10),
       entries: ranked(entries, 6),
       files: ranked(files, 8),
