@@ -4,12 +4,13 @@
 import {startTransition, useEffect, useState} from 'react';
 import {site} from '@site/src/site';
 
-const sizeOf = (breakpoint) => (window.innerWidth > breakpoint ? 'desktop' : 'mobile');
+/** The window's size now, on either side of the breakpoint (the theme's by default); browser only. */
+export const windowSizeNow = (breakpoint = site.mobileBreakpoint) => (window.innerWidth > breakpoint ? 'desktop' : 'mobile');
 
 export function useWindowSize({desktopBreakpoint: breakpoint = site.mobileBreakpoint} = {}) {
   const [windowSize, setWindowSize] = useState('ssr');
   useEffect(() => {
-    const update = () => setWindowSize(sizeOf(breakpoint));
+    const update = () => setWindowSize(windowSizeNow(breakpoint));
     startTransition(update);
     window.addEventListener('resize', update);
     return () => window.removeEventListener('resize', update);

@@ -98,14 +98,17 @@ async function svgImagesRequested(page: Page, route: string): Promise<string[]> 
   return images;
 }
 
+/** Hydrated links of the desktop sidebar and table of contents, and the sidebar's links in the page. */
+type HydratedLinks = {sidebar: number; toc: number; sidebarLinks: number};
+
 /**
  * The links of a doc page's desktop sidebar and desktop table of contents that React hydrated, counted at its first
  * commit (the hydration) through the developer-tools hook React DOM reports every commit to, production builds too:
  * a hydrated element carries React's fiber key.
  */
-async function hydratedDesktopLinks(page: Page, route: string): Promise<{sidebar: number; toc: number; sidebarLinks: number}> {
+async function hydratedDesktopLinks(page: Page, route: string): Promise<HydratedLinks> {
   await page.addInitScript(() => {
-    const counts: {sidebar: number; toc: number; sidebarLinks: number}[] = [];
+    const counts: HydratedLinks[] = [];
     (window as unknown as {hydratedLinks: typeof counts}).hydratedLinks = counts;
     const hydrated = (selector: string) => Array.from(document.querySelectorAll(selector)).filter((a) => Object.keys(a).some((key) => key.startsWith('__reactFiber$'))).length;
     (window as unknown as {__REACT_DEVTOOLS_GLOBAL_HOOK__: unknown}).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -124,7 +127,7 @@ async function hydratedDesktopLinks(page: Page, route: string): Promise<{sidebar
     };
   });
   await gotoHydrated(page, route);
-  const [first] = await page.evaluate(() => (window as unknown as {hydratedLinks: {sidebar: number; toc: number; sidebarLinks: number}[]}).hydratedLinks);
+  const [first] = await page.evaluate(() => (window as unknown as {hydratedLinks: HydratedLinks[]}).hydratedLinks);
   return first;
 }
 

@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import {useWindowSize} from '@docusaurus/theme-common';
-import {site} from '@site/src/site';
+import {windowSizeNow} from '@site/plugins/after-hydration/use-window-size';
 
 /** An empty inner HTML: React leaves an element's server-written children alone while it hydrates such an element. */
 const SERVER_CHILDREN = {__html: ''};
@@ -17,7 +17,7 @@ const SERVER_CHILDREN = {__html: ''};
 export function DesktopOnly({children}: {children: ReactNode}): ReactNode {
   const windowSize = useWindowSize();
   const phoneSized =
-    windowSize === 'mobile' || (windowSize === 'ssr' && ExecutionEnvironment.canUseDOM && window.innerWidth <= site.mobileBreakpoint);
+    windowSize === 'mobile' || (windowSize === 'ssr' && ExecutionEnvironment.canUseDOM && windowSizeNow() === 'mobile');
   if (!phoneSized) return children;
   return <div dangerouslySetInnerHTML={SERVER_CHILDREN} suppressHydrationWarning />;
 }
