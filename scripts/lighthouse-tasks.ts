@@ -79,8 +79,11 @@ interface Estimate {
   nodeTimings: Map<GraphNode, NodeTiming>;
 }
 
-/** Lighthouse's blocking time of a gathered load, and its two simulations' contributors (optimistic, pessimistic). */
-async function simulate(gatherDir: string): Promise<{tbt: number; estimates: Array<{label: string; tbt: number; tasks: CountedTask[]}>}> {
+/**
+ * Lighthouse's blocking time of a gathered load, its two simulations' contributors (optimistic, pessimistic) and the
+ * machine's benchmark index at the load.
+ */
+async function simulate(gatherDir: string): Promise<{benchmarkIndex: number; tbt: number; estimates: Array<{label: string; tbt: number; tasks: CountedTask[]}>}> {
   const {loadArtifacts} = await import('lighthouse/core/lib/asset-saver.js');
   const {Audit} = await import('lighthouse/core/audits/audit.js');
   const {LanternTotalBlockingTime} = await import('lighthouse/core/computed/metrics/lantern-total-blocking-time.js');
@@ -100,6 +103,7 @@ async function simulate(gatherDir: string): Promise<{tbt: number; estimates: Arr
       .map(([node, timing]) => ({start: timing.startTime, end: timing.endTime, observedMs: (node.event?.dur ?? 0) / 1000, events: [...(node.event ? [node.event] : []), ...(node.childEvents ?? [])]}));
   // As Lighthouse pairs them: the optimistic estimate with the pessimistic paint and the optimistic interactive time.
   return {
+    benchmarkIndex: (artifacts as {BenchmarkIndex?: number}).BenchmarkIndex ?? NaN,
     tbt: tbt.timing,
     estimates: [
       {label: 'optimistic', tbt: tbt.optimisticEstimate.timeInMs, tasks: countedTasks(tasksOf(tbt.optimisticEstimate), fcp.pessimisticEstimate.timeInMs, interactive.optimisticEstimate.timeInMs)},
@@ -145,8 +149,8 @@ async function main() {
             console.log(`run ${run}: ${site.name} ${route}: ${error instanceof Error ? error.message : error}; skipped`);
             continue;
           }
-          const {tbt, estimates} = await simulate(gatherDir);
-          console.log(`run ${run}: ${site.name} ${route}: blocking time ${Math.round(tbt)} ms (the mean of two simulations); load average ${loadAverage()}`);
+          const {benchmarkIndex, tbt, estimates} = await simulate(gatherDir);
+          console.log(`run ${run}: ${site.name} ${route}: blocking time ${Math.round(tbt)} ms (the mean of two simulations); benchmark index ${Math.round(benchmarkIndex)}; load average ${loadAverage()}`);
           for (const estimate of estimates) for (const line of describeCounted(estimate.label, estimate.tbt, estimate.tasks)) console.log(line);
         }
       }

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {imperfect, median, summarize, table, type PageScore} from './lighthouse';
+import {benchmarkRange, imperfect, median, summarize, table, type PageScore} from './lighthouse';
 
 const report = (performance: number) => ({
   categories: {
@@ -52,5 +52,13 @@ describe('lighthouse summary', () => {
     const perfect = summarize('/docs/features', {...report(0.42), categories: {...report(0.42).categories, accessibility: {score: 1, auditRefs: []}}});
     expect(imperfect([perfect])).toEqual([]);
     expect(imperfect([summarize('/', report(0.99))])).toEqual(['/: accessibility 96, best-practices 100, seo 100; audits below 100: color-contrast']);
+  });
+
+  it("reads the machine's benchmark index of each run and gives the range of the runs shown", () => {
+    const run = (benchmarkIndex?: number) => summarize('/', {...report(0.9), environment: {hostUserAgent: 'HeadlessChrome/156.0.0.0', ...(benchmarkIndex === undefined ? {} : {benchmarkIndex})}});
+    expect(run(1972.4).benchmarkIndex).toBe(1972.4);
+    expect(benchmarkRange([run(3942.5), run(1310.2), run(1972.4)])).toBe('1,310–3,943');
+    expect(benchmarkRange([run(1500), run(1500.2)])).toBe('1,500');
+    expect(benchmarkRange([run()])).toBe('unknown');
   });
 });

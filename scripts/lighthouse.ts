@@ -53,11 +53,16 @@ export interface PageScore {
   browser: string;
   /** Lighthouse's version. */
   lighthouse: string;
+  /**
+   * Lighthouse's measure of the machine's CPU speed at the run (its benchmark index; NaN when absent). The simulated
+   * mobile load slows the observed one by a fixed 4×, so the same page scores better on a machine with a higher index.
+   */
+  benchmarkIndex: number;
 }
 
 interface LighthouseReport {
   lighthouseVersion?: string;
-  environment?: {hostUserAgent?: string};
+  environment?: {hostUserAgent?: string; benchmarkIndex?: number};
   categories: Record<string, {score: number | null; auditRefs: Array<{id: string; weight: number}>}>;
   audits: Record<string, {score: number | null; numericValue?: number; scoreDisplayMode?: string}>;
 }
@@ -73,7 +78,15 @@ export function summarize(route: string, report: LighthouseReport): PageScore {
     .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score !== null && (report.audits[ref.id]?.score ?? 1) < 1)
     .map((ref) => ref.id);
   const browser = parseBrowserVersion(report.environment?.hostUserAgent ?? '') ?? 'unknown browser';
-  return {route, scores, metrics: values, failedAudits: [...new Set(failedAudits)], browser, lighthouse: report.lighthouseVersion ?? 'unknown'};
+  return {
+    route,
+    scores,
+    metrics: values,
+    failedAudits: [...new Set(failedAudits)],
+    browser,
+    lighthouse: report.lighthouseVersion ?? 'unknown',
+    benchmarkIndex: report.environment?.benchmarkIndex ?? NaN,
+  };
 }
 
 /** The run with the median performance score (Lighthouse's own advice for variable runs). */
@@ -167,7 +180,7 @@ export async function measureSites(
           const score = summarize(route, report);
           if (majorOf(score.browser) === majorOf(label)) score.browser = label;
           pageRuns[s][r].push(score);
-          log(`run ${run + 1}, site ${s + 1}: ${route}: performance ${score.scores.performance}, TBT ${Math.round(score.metrics.TBT)} ms on ${score.browser}; load average ${loadAverage()}`);
+          log(`run ${run + 1}, site ${s + 1}: ${route}: performance ${score.scores.performance}, TBT ${Math.round(score.metrics.TBT)} ms on ${score.browser}; benchmark index ${Math.round(score.benchmarkIndex)}; load average ${loadAverage()}`);
         });
       }
     }
@@ -191,6 +204,14 @@ export async function measure(
     log(`${chosen.route}: ${measured.map((c) => `${c} ${chosen.scores[c]}`).join(', ')}${chosen.failedAudits.length ? `; below 100: ${chosen.failedAudits.join(', ')}` : ''}`);
   }
   return results;
+}
+
+/** The lowest and highest benchmark index of the runs kept ("1,310–1,972"), for a note beside their figures. */
+export function benchmarkRange(scores: readonly PageScore[]): string {
+  const indexes = scores.map((s) => s.benchmarkIndex).filter(Number.isFinite);
+  if (!indexes.length) return 'unknown';
+  const [low, high] = [Math.min(...indexes), Math.max(...indexes)].map((v) => Math.round(v).toLocaleString('en-US'));
+  return low === high ? low : `${low}–${high}`;
 }
 
 const majorOf = (browser: string) => /\d+/.exec(browser)?.[0];
@@ -222,7 +243,7 @@ async function main() {
   if (values['baseline-dir']) sites.push({buildDir: path.resolve(values['baseline-dir']), routes: baselineRoutes(routes)});
   const [results, baseline] = await measureSites(sites, runs, log, measured);
   const browsers = [...new Set([...results, ...(baseline ?? [])].map((r) => r.browser))].join(', ');
-  console.log(`Lighthouse ${results[0]?.lighthouse ?? ''} on ${browsers}, median of ${runs} run(s); load average ${startLoad} at the start, ${loadAverage()} at the end\n`);
+  console.log(`Lighthouse ${results[0]?.lighthouse ?? ''} on ${browsers}, median of ${runs} run(s); Lighthouse's benchmark index ${benchmarkRange([...results, ...(baseline ?? [])])} in the median runs; load average ${startLoad} at the start, ${loadAverage()} at the end\n`);
   console.log(table(results));
   if (baseline) console.log(`\nThe vanilla Docusaurus site (${values['baseline-dir']}), in the same run:\n\n${table(baseline)}`);
   if (values.json) writeFileSync(values.json, `${JSON.stringify(baseline ? {ours: results, baseline} : results, null, 2)}\n`);

@@ -1,4 +1,4 @@
-import {baselineRoutes, defaultRoutes, loadAverage, measureSites, type PageScore} from '../lighthouse';
+import {baselineRoutes, benchmarkRange, defaultRoutes, loadAverage, measureSites, type PageScore} from '../lighthouse';
 import {baselineRouteOf} from './baseline-routes';
 import type {BenchRow} from './report';
 
@@ -11,7 +11,8 @@ const TBT_TARGET_MS = 150;
 /**
  * Lighthouse mobile scores of the five pages of the issue, served by the production server, with the baseline site
  * (scripts/bench/build.ts) measured in the same run, each of its pages right after our first comparable one, run
- * after run, on the same browser. The notes name the browser and version and the load average.
+ * after run, on the same browser. The notes name the browser and version, Lighthouse's benchmark index of the machine
+ * and the load average.
  */
 export async function benchLighthouse(buildDir: string, baselineBuildDir: string | null): Promise<BenchRow[]> {
   const log = (line: string) => console.error(`lighthouse ${line}`);
@@ -19,7 +20,7 @@ export async function benchLighthouse(buildDir: string, baselineBuildDir: string
   const sites = [{buildDir, routes: defaultRoutes}, ...(baselineBuildDir ? [{buildDir: baselineBuildDir, routes: baselineRoutes(defaultRoutes)}] : [])];
   const [ours, baselineScores = []] = await measureSites(sites, RUNS, log);
   const theirs = new Map(baselineScores.map((s): [string, PageScore] => [s.route, s]));
-  const load = `load average ${startLoad} at the start, ${loadAverage()} at the end`;
+  const load = `Lighthouse's benchmark index ${benchmarkRange([...ours, ...baselineScores])} in the median runs; load average ${startLoad} at the start, ${loadAverage()} at the end`;
   return ours.flatMap((score): BenchRow[] => {
     const baseline = theirs.get(baselineRouteOf(score.route) ?? '');
     const vs = baseline ? `; baseline: classic preset alone, ${baseline.route}, same run and browser` : '';
