@@ -1,12 +1,13 @@
 /**
- * `npx tsx scripts/lighthouse-tasks.ts [--build-dir build] [--baseline-dir DIR] [--runs 1] [route ...]`: what Lighthouse's
- * blocking time is made of. Lighthouse's mobile score does not time a throttled load: it records an unthrottled one
- * and simulates it (Lantern), each main-thread task four times as long, placed after the network requests it depends
- * on. So a task that ran before the first paint can count as blocking after the simulated one, and the task list of
- * a throttled load (scripts/blocking-time.ts) can miss what the score charges. This runs Lighthouse (the project's
- * devDependency, Debian's Chromium when installed) in gather mode on each route, computes its blocking time with
- * Lighthouse's own computed artifacts, and lists every observed task that contributes: its simulated start and
- * length, what it adds, how long it ran, what it was made of and the scripts it ran.
+ * `npx tsx scripts/lighthouse-tasks.ts [--build-dir build] [--baseline-dir DIR] [--runs 1] [--cpu-slowdown 4]
+ * [route ...]`: what Lighthouse's blocking time is made of. Lighthouse's mobile score does not time a throttled load:
+ * it records an unthrottled one and simulates it (Lantern), each main-thread task four times as long, placed after
+ * the network requests it depends on. So a task that ran before the first paint can count as blocking after the
+ * simulated one, and the task list of a throttled load (scripts/blocking-time.ts) can miss what the score charges.
+ * This runs Lighthouse (the project's devDependency, Debian's Chromium when installed) in gather mode on each route,
+ * computes its blocking time with Lighthouse's own computed artifacts, and lists every observed task that
+ * contributes: its simulated start and length, what it adds, how long it ran, what it was made of and the scripts it
+ * ran.
  */
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -15,17 +16,20 @@ import {parseArgs} from 'node:util';
 import {calculateTbtImpactForEvent} from '@paulirish/trace_engine/models/trace/lantern/metrics/TBTUtils.js';
 import {browserVersion, describeBrowser, resolveChromium} from './chromium';
 import {answerHelp} from './cli-usage';
-import {baselineRoutes, defaultRoutes, loadAverage, spawnLighthouse} from './lighthouse';
+import {baselineRoutes, cpuSlowdownArgs, defaultRoutes, loadAverage, parseCpuSlowdown, spawnLighthouse} from './lighthouse';
 import {serveBuild, type ServedBuild} from './serve-build';
 import {taskWork, type Task, type TraceEvent} from './trace-tasks';
 
 const USAGE = `
-Usage: npx tsx scripts/lighthouse-tasks.ts [--build-dir build] [--baseline-dir DIR] [--runs 1] [route ...]
+Usage: npx tsx scripts/lighthouse-tasks.ts [--build-dir build] [--baseline-dir DIR] [--runs 1] [--cpu-slowdown 4]
+                                           [route ...]
 
 Runs Lighthouse's mobile performance audit on each route (default: the five Lighthouse pages) in gather mode and
 lists the main-thread tasks its simulated blocking time is made of, largest first: simulated start and length, the
 blocking time each adds, its observed length, its kinds of work and its scripts. --baseline-dir does the same for
-the vanilla site's comparable page after each of ours. Prints the browser, its version and the load average.
+the vanilla site's comparable page after each of ours. --cpu-slowdown N replaces Lighthouse's CPU multiplier (4),
+to play a slower host (see scripts/lighthouse.ts). Prints the browser, its version, each load's benchmark index and
+the load average.
 `;
 
 /** A main-thread task as Lighthouse's simulation timed it, with the observed task it came from. */
@@ -128,12 +132,13 @@ export function describeCounted(label: string, tbt: number, tasks: readonly Coun
 async function main() {
   answerHelp(USAGE);
   const {values, positionals} = parseArgs({
-    options: {'build-dir': {type: 'string', default: 'build'}, 'baseline-dir': {type: 'string'}, runs: {type: 'string', default: '1'}},
+    options: {'build-dir': {type: 'string', default: 'build'}, 'baseline-dir': {type: 'string'}, runs: {type: 'string', default: '1'}, 'cpu-slowdown': {type: 'string'}},
     allowPositionals: true,
   });
   const routes = positionals.length ? positionals : defaultRoutes;
+  const cpuSlowdown = parseCpuSlowdown(values['cpu-slowdown']);
   const browser = await resolveChromium();
-  console.log(`${describeBrowser(browser, browserVersion(browser))}; Lighthouse's mobile simulation; load average ${loadAverage()}`);
+  console.log(`${describeBrowser(browser, browserVersion(browser))}; Lighthouse's mobile simulation, CPU slowdown ${cpuSlowdown ?? 4}x; load average ${loadAverage()}`);
   const sites: Array<{name: string; server: ServedBuild; routes: string[]}> = [];
   const work = mkdtempSync(path.join(tmpdir(), 'lighthouse-tasks-'));
   try {
@@ -144,7 +149,7 @@ async function main() {
         for (const route of site.routes) {
           const gatherDir = path.join(work, `${site.name}-${run}-${site.routes.indexOf(route)}`);
           try {
-            spawnLighthouse(`${site.server.base}${route}`, ['performance'], [`-G=${gatherDir}`], browser, console.log);
+            spawnLighthouse(`${site.server.base}${route}`, ['performance'], [`-G=${gatherDir}`, ...cpuSlowdownArgs(cpuSlowdown)], browser, console.log);
           } catch (error) {
             console.log(`run ${run}: ${site.name} ${route}: ${error instanceof Error ? error.message : error}; skipped`);
             continue;

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {benchmarkRange, imperfect, median, summarize, table, type PageScore} from './lighthouse';
+import {benchmarkRange, cpuSlowdownArgs, imperfect, median, parseCpuSlowdown, summarize, table, type PageScore} from './lighthouse';
 
 const report = (performance: number) => ({
   categories: {
@@ -60,5 +60,12 @@ describe('lighthouse summary', () => {
     expect(benchmarkRange([run(3942.5), run(1310.2), run(1972.4)])).toBe('1,310–3,943');
     expect(benchmarkRange([run(1500), run(1500.2)])).toBe('1,500');
     expect(benchmarkRange([run()])).toBe('unknown');
+  });
+
+  it("passes a CPU multiplier other than Lighthouse's default on, and refuses one below 1 with the option's name", () => {
+    expect(cpuSlowdownArgs(parseCpuSlowdown(undefined))).toEqual([]);
+    expect(cpuSlowdownArgs(parseCpuSlowdown('10'))).toEqual(['--throttling.cpuSlowdownMultiplier=10']);
+    expect(() => parseCpuSlowdown('0.5')).toThrow(/--cpu-slowdown takes a multiplier of 1 or more.*got "0.5"/);
+    expect(() => parseCpuSlowdown('fast')).toThrow(/--cpu-slowdown/);
   });
 });

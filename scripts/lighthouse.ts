@@ -4,11 +4,14 @@
  * Lighthouse (the project's devDependency) in the Chromium scripts/chromium.ts resolves (Debian's when installed) once per page and run, and prints the median scores
  * and metrics as a Markdown table. Usage:
  *
- *   npx tsx scripts/lighthouse.ts [--runs 3] [--build-dir build] [--baseline-dir DIR] [--json out.json] [--check] [route ...]
+ *   npx tsx scripts/lighthouse.ts [--runs 3] [--build-dir build] [--baseline-dir DIR] [--json out.json] [--check]
+ *                                 [--cpu-slowdown 4] [route ...]
  *
  * It prints the browser and version the figures came from (Lighthouse's record of the browser it drove) and the load
  * average. --baseline-dir measures the bench's vanilla Docusaurus site (.cache/bench-baseline-minimal/build) in the
- * same run, its comparable page after each of ours.
+ * same run, its comparable page after each of ours. Lighthouse slows the CPU of every host by the same 4x in its
+ * simulation, so a fast machine (a high benchmark index) scores a page better than a slow one; --cpu-slowdown N plays
+ * a slower host: 4 times the ratio of this machine's index to the other's (4 × 3,900 / 1,500 ≈ 10).
  *
  * With --check it measures only accessibility, best practices and SEO, and exits 1 when one is below 100 on a page,
  * naming the audits. Performance is not checked: it depends on how busy the machine is (`npm run bench` measures it against
@@ -144,22 +147,37 @@ export function spawnLighthouse(url: string, measured: readonly Category[], outp
   }
 }
 
+/**
+ * Lighthouse's option for a CPU multiplier other than its default 4: a higher one plays a slower host machine on a fast
+ * one (the multiplier times the ratio of the two machines' benchmark indexes). None for the default.
+ */
+export const cpuSlowdownArgs = (cpuSlowdown: number | undefined): string[] => (cpuSlowdown === undefined ? [] : [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`]);
+
+/** Reads a --cpu-slowdown value: a number of 1 or more, or undefined (Lighthouse's default) when absent. */
+export function parseCpuSlowdown(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const multiplier = Number(value);
+  if (!Number.isFinite(multiplier) || multiplier < 1) throw new Error(`--cpu-slowdown takes a multiplier of 1 or more, such as 10 (Lighthouse's default is 4); got "${value}"`);
+  return multiplier;
+}
+
 /** One Lighthouse run of `url`, its report written to `output` and read back. */
-function runLighthouse(url: string, output: string, measured: readonly Category[], browser: ResolvedChromium, log: (line: string) => void): LighthouseReport {
-  spawnLighthouse(url, measured, ['--output=json', `--output-path=${output}`], browser, log);
+function runLighthouse(url: string, output: string, measured: readonly Category[], browser: ResolvedChromium, log: (line: string) => void, cpuSlowdown?: number): LighthouseReport {
+  spawnLighthouse(url, measured, ['--output=json', `--output-path=${output}`, ...cpuSlowdownArgs(cpuSlowdown)], browser, log);
   return JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
 }
 
 /**
  * Serves each site's build with the production server and returns, per site, the median Lighthouse run of each of its
  * routes. The runs are interleaved: run 1 of every page of every site, then run 2, so a machine that gets busier
- * part way through weighs on all of them alike.
+ * part way through weighs on all of them alike. `cpuSlowdown` replaces Lighthouse's CPU multiplier (4).
  */
 export async function measureSites(
   sites: readonly Site[],
   runs: number,
   log: (line: string) => void = () => undefined,
   measured: readonly Category[] = categories,
+  cpuSlowdown?: number,
 ): Promise<PageScore[][]> {
   if (!existsSync(LIGHTHOUSE_BIN)) throw new Error('Lighthouse is not installed: run `npm install`.');
   const browser = await resolveChromium();
@@ -176,7 +194,7 @@ export async function measureSites(
         sites.forEach((site, s) => {
           const route = site.routes[r];
           if (route === undefined) return;
-          const report = runLighthouse(`${servers[s].base}${route}`, path.join(dataDir, `report-${s}-${r}-${run}.json`), measured, browser, log);
+          const report = runLighthouse(`${servers[s].base}${route}`, path.join(dataDir, `report-${s}-${r}-${run}.json`), measured, browser, log, cpuSlowdown);
           const score = summarize(route, report);
           if (majorOf(score.browser) === majorOf(label)) score.browser = label;
           pageRuns[s][r].push(score);
@@ -230,6 +248,7 @@ async function main() {
       'build-dir': {type: 'string', default: 'build'},
       'baseline-dir': {type: 'string'},
       check: {type: 'boolean', default: false},
+      'cpu-slowdown': {type: 'string'},
     },
     allowPositionals: true,
   });
@@ -241,9 +260,11 @@ async function main() {
   const startLoad = loadAverage();
   const sites: Site[] = [{buildDir: path.resolve(values['build-dir']), routes}];
   if (values['baseline-dir']) sites.push({buildDir: path.resolve(values['baseline-dir']), routes: baselineRoutes(routes)});
-  const [results, baseline] = await measureSites(sites, runs, log, measured);
+  const cpuSlowdown = parseCpuSlowdown(values['cpu-slowdown']);
+  const [results, baseline] = await measureSites(sites, runs, log, measured, cpuSlowdown);
+  const multiplier = cpuSlowdown === undefined ? '' : `, CPU slowdown ${cpuSlowdown}x instead of 4x`;
   const browsers = [...new Set([...results, ...(baseline ?? [])].map((r) => r.browser))].join(', ');
-  console.log(`Lighthouse ${results[0]?.lighthouse ?? ''} on ${browsers}, median of ${runs} run(s); Lighthouse's benchmark index ${benchmarkRange([...results, ...(baseline ?? [])])} in the median runs; load average ${startLoad} at the start, ${loadAverage()} at the end\n`);
+  console.log(`Lighthouse ${results[0]?.lighthouse ?? ''} on ${browsers}, median of ${runs} run(s)${multiplier}; Lighthouse's benchmark index ${benchmarkRange([...results, ...(baseline ?? [])])} in the median runs; load average ${startLoad} at the start, ${loadAverage()} at the end\n`);
   console.log(table(results));
   if (baseline) console.log(`\nThe vanilla Docusaurus site (${values['baseline-dir']}), in the same run:\n\n${table(baseline)}`);
   if (values.json) writeFileSync(values.json, `${JSON.stringify(baseline ? {ours: results, baseline} : results, null, 2)}\n`);
