@@ -16,7 +16,7 @@ import {parseArgs} from 'node:util';
 import {calculateTbtImpactForEvent} from '@paulirish/trace_engine/models/trace/lantern/metrics/TBTUtils.js';
 import {browserVersion, describeBrowser, resolveChromium} from './chromium';
 import {answerHelp} from './cli-usage';
-import {baselineRoutes, cpuSlowdownArgs, defaultRoutes, loadAverage, parseCpuSlowdown, spawnLighthouse} from './lighthouse';
+import {baselineRoutes, DEFAULT_CPU_SLOWDOWN, defaultRoutes, loadAverage, parseCpuSlowdown, spawnLighthouse} from './lighthouse';
 import {serveBuild, type ServedBuild} from './serve-build';
 import {taskWork, type Task, type TraceEvent} from './trace-tasks';
 
@@ -138,7 +138,7 @@ async function main() {
   const routes = positionals.length ? positionals : defaultRoutes;
   const cpuSlowdown = parseCpuSlowdown(values['cpu-slowdown']);
   const browser = await resolveChromium();
-  console.log(`${describeBrowser(browser, browserVersion(browser))}; Lighthouse's mobile simulation, CPU slowdown ${cpuSlowdown ?? 4}x; load average ${loadAverage()}`);
+  console.log(`${describeBrowser(browser, browserVersion(browser))}; Lighthouse's mobile simulation, CPU slowdown ${cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN}x; load average ${loadAverage()}`);
   const sites: Array<{name: string; server: ServedBuild; routes: string[]}> = [];
   const work = mkdtempSync(path.join(tmpdir(), 'lighthouse-tasks-'));
   try {
@@ -149,7 +149,7 @@ async function main() {
         for (const route of site.routes) {
           const gatherDir = path.join(work, `${site.name}-${run}-${site.routes.indexOf(route)}`);
           try {
-            spawnLighthouse(`${site.server.base}${route}`, ['performance'], [`-G=${gatherDir}`, ...cpuSlowdownArgs(cpuSlowdown)], browser, console.log);
+            spawnLighthouse(`${site.server.base}${route}`, ['performance'], [`-G=${gatherDir}`], browser, console.log, cpuSlowdown);
           } catch (error) {
             console.log(`run ${run}: ${site.name} ${route}: ${error instanceof Error ? error.message : error}; skipped`);
             continue;

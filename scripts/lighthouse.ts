@@ -129,15 +129,41 @@ export interface Site {
   routes: readonly string[];
 }
 
+/** Lighthouse's own CPU multiplier for its simulated mobile load. */
+export const DEFAULT_CPU_SLOWDOWN = 4;
+
 /**
- * Runs Lighthouse on `url` with the measured categories and the given output options (`--output=json …` or `-G=dir`),
- * again when headless Chromium loses the trace of the load; throws after the last try.
+ * Lighthouse's option for a CPU multiplier other than its default (DEFAULT_CPU_SLOWDOWN): a higher one plays a slower
+ * host machine on a fast one (the multiplier times the ratio of the two machines' benchmark indexes). None for the
+ * default.
  */
-export function spawnLighthouse(url: string, measured: readonly Category[], outputArgs: readonly string[], browser: ResolvedChromium, log: (line: string) => void): void {
+export const cpuSlowdownArgs = (cpuSlowdown: number | undefined): string[] => (cpuSlowdown === undefined ? [] : [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`]);
+
+/** Reads a --cpu-slowdown value: a number of 1 or more, or undefined (Lighthouse's default) when absent. */
+export function parseCpuSlowdown(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const multiplier = Number(value);
+  if (!Number.isFinite(multiplier) || multiplier < 1) throw new Error(`--cpu-slowdown takes a multiplier of 1 or more, such as 10 (Lighthouse's default is ${DEFAULT_CPU_SLOWDOWN}); got "${value}"`);
+  return multiplier;
+}
+
+/**
+ * Runs Lighthouse on `url` with the measured categories, the given output options (`--output=json …` or `-G=dir`) and
+ * a CPU multiplier in place of its default when `cpuSlowdown` is set, again when headless Chromium loses the trace of
+ * the load; throws after the last try.
+ */
+export function spawnLighthouse(
+  url: string,
+  measured: readonly Category[],
+  outputArgs: readonly string[],
+  browser: ResolvedChromium,
+  log: (line: string) => void,
+  cpuSlowdown?: number,
+): void {
   for (let attempt = 1; ; attempt++) {
     const result = spawnSync(
       LIGHTHOUSE_BIN,
-      [url, `--only-categories=${measured.join(',')}`, ...outputArgs, '--chrome-flags=--headless=new --no-sandbox --disable-gpu', '--quiet'],
+      [url, `--only-categories=${measured.join(',')}`, ...outputArgs, ...cpuSlowdownArgs(cpuSlowdown), '--chrome-flags=--headless=new --no-sandbox --disable-gpu', '--quiet'],
       {env: {...process.env, ...browser.env, CHROME_PATH: process.env.CHROME_PATH ?? browser.path}, stdio: ['ignore', 'inherit', 'inherit']},
     );
     if (result.status === 0) return;
@@ -147,23 +173,9 @@ export function spawnLighthouse(url: string, measured: readonly Category[], outp
   }
 }
 
-/**
- * Lighthouse's option for a CPU multiplier other than its default 4: a higher one plays a slower host machine on a fast
- * one (the multiplier times the ratio of the two machines' benchmark indexes). None for the default.
- */
-export const cpuSlowdownArgs = (cpuSlowdown: number | undefined): string[] => (cpuSlowdown === undefined ? [] : [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`]);
-
-/** Reads a --cpu-slowdown value: a number of 1 or more, or undefined (Lighthouse's default) when absent. */
-export function parseCpuSlowdown(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const multiplier = Number(value);
-  if (!Number.isFinite(multiplier) || multiplier < 1) throw new Error(`--cpu-slowdown takes a multiplier of 1 or more, such as 10 (Lighthouse's default is 4); got "${value}"`);
-  return multiplier;
-}
-
 /** One Lighthouse run of `url`, its report written to `output` and read back. */
 function runLighthouse(url: string, output: string, measured: readonly Category[], browser: ResolvedChromium, log: (line: string) => void, cpuSlowdown?: number): LighthouseReport {
-  spawnLighthouse(url, measured, ['--output=json', `--output-path=${output}`, ...cpuSlowdownArgs(cpuSlowdown)], browser, log);
+  spawnLighthouse(url, measured, ['--output=json', `--output-path=${output}`], browser, log, cpuSlowdown);
   return JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
 }
 
@@ -262,7 +274,7 @@ async function main() {
   if (values['baseline-dir']) sites.push({buildDir: path.resolve(values['baseline-dir']), routes: baselineRoutes(routes)});
   const cpuSlowdown = parseCpuSlowdown(values['cpu-slowdown']);
   const [results, baseline] = await measureSites(sites, runs, log, measured, cpuSlowdown);
-  const multiplier = cpuSlowdown === undefined ? '' : `, CPU slowdown ${cpuSlowdown}x instead of 4x`;
+  const multiplier = cpuSlowdown === undefined ? '' : `, CPU slowdown ${cpuSlowdown}x instead of ${DEFAULT_CPU_SLOWDOWN}x`;
   const browsers = [...new Set([...results, ...(baseline ?? [])].map((r) => r.browser))].join(', ');
   console.log(`Lighthouse ${results[0]?.lighthouse ?? ''} on ${browsers}, median of ${runs} run(s)${multiplier}; Lighthouse's benchmark index ${benchmarkRange([...results, ...(baseline ?? [])])} in the median runs; load average ${startLoad} at the start, ${loadAverage()} at the end\n`);
   console.log(table(results));
